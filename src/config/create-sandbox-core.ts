@@ -1,0 +1,107 @@
+import { dayOfInstant, parseCalendarDate, type DayNumber } from '../core/analytics/calendar-date.js'
+import { createAnalytics } from '../core/analytics/create-analytics.js'
+import { createClock } from '../core/clock.js'
+import { createRoutes } from '../core/guards/resolve-route.js'
+import { parseLatency, type LatencyRange } from '../core/latency.js'
+import type { SandboxCore } from '../core/sandbox-core.js'
+import { createModel } from '../model/create-model.js'
+import { defaultFixtures } from '../model/default-fixtures.js'
+import { generateFixtures } from '../model/generate-fixtures.js'
+import type { Fixtures } from '../model/fixtures-schema.js'
+import { parseFixtures } from '../model/parse-fixtures.js'
+import { ConfigError } from './config-error.js'
+import { resolveBaseUrl, type ApiBase } from './resolve-base-url.js'
+import type { SandboxOptions } from './sandbox-options.js'
+
+export const DEFAULT_SEED = 1
+const MAX_GENERATED_PROJECTS = 100_000
+
+function invalid(option: string, why: string, value: unknown): ConfigError {
+  return new ConfigError(`Invalid option "${option}": ${why} (got ${JSON.stringify(value) ?? String(value)})`)
+}
+
+function resolveSeed(seed: unknown): number {
+  if (seed === undefined) return DEFAULT_SEED
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+    throw invalid('seed', 'must be an integer from 0 to 4294967295', seed)
+  }
+  return seed
+}
+
+function resolveNow(now: unknown): DayNumber | undefined {
+  if (now === undefined) return undefined
+  if (now instanceof Date && !Number.isNaN(now.getTime())) return dayOfInstant(now.getTime())
+  const day = typeof now === 'string' ? parseCalendarDate(now) : undefined
+  if (day === undefined) throw invalid('now', 'must be a calendar date in YYYY-MM-DD format', now)
+  return day
+}
+
+function resolveLatency(latency: unknown): LatencyRange | undefined {
+  if (latency === undefined) return undefined
+  const range =
+    typeof latency === 'number' || typeof latency === 'string'
+      ? parseLatency(String(latency))
+      : typeof latency === 'object' && latency !== null
+        ? parseLatency(`${(latency as LatencyRange).min}-${(latency as LatencyRange).max}`)
+        : undefined
+  if (range === undefined) throw invalid('latency', 'must be milliseconds such as 250, or a range such as 100-400', latency)
+  return range
+}
+
+function resolveCount(count: unknown): number {
+  if (count === undefined) return 0
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > MAX_GENERATED_PROJECTS) {
+    throw invalid('generateProjects', `must be an integer from 0 to ${MAX_GENERATED_PROJECTS}`, count)
+  }
+  return count
+}
+
+/** Options checked and resolved, before any data is built. */
+export interface SandboxConfig {
+  readonly fixtures: Fixtures
+  readonly seed: number
+  readonly frozenDay: DayNumber | undefined
+  readonly latency: LatencyRange | undefined
+  readonly generateProjects: number
+  readonly base: ApiBase
+}
+
+/**
+ * Checks `options` synchronously, so a mistake surfaces where the sandbox is created, not on its
+ * first request. Throws a {@link ConfigError} naming the option or the fixture field that is wrong.
+ *
+ * @example
+ * resolveSandboxConfig({ now: '2026-02-30' }) // ConfigError: Invalid option "now": …
+ */
+export function resolveSandboxConfig(options: SandboxOptions = {}, source = 'options.fixtures'): SandboxConfig {
+  return {
+    seed: resolveSeed(options.seed),
+    frozenDay: resolveNow(options.now),
+    latency: resolveLatency(options.latency),
+    generateProjects: resolveCount(options.generateProjects),
+    base: resolveBaseUrl(options.baseUrl),
+    fixtures: parseFixtures(options.fixtures ?? defaultFixtures, options.fixtures === undefined ? 'fixtures/default.json' : source),
+  }
+}
+
+/**
+ * Builds the state the core answers from: seeds the model (and generates projects, if asked).
+ *
+ * @example
+ * const sandbox = await createSandboxCore(resolveSandboxConfig({ now: '2026-01-15' }))
+ * dispatch(sandbox, request)
+ */
+export async function createSandboxCore(config: SandboxConfig): Promise<SandboxCore> {
+  const { seed, generateProjects: count } = config
+  const fixtures =
+    count === 0 ? config.fixtures : parseFixtures(await generateFixtures(config.fixtures, { seed, count }), `${count} generated projects`)
+  return {
+    basePath: config.base.basePath,
+    routes: createRoutes(config.base.basePath),
+    model: await createModel(fixtures),
+    analytics: createAnalytics(seed),
+    clock: createClock(config.frozenDay),
+    latency: config.latency,
+    requestCount: 0,
+  }
+}

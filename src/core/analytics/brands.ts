@@ -1,0 +1,39 @@
+import type { Project } from '../../model/fixtures-schema.js'
+import { hashString, mixHash, unitInterval } from './hash.js'
+import type { Provider } from './providers.js'
+
+/** Topic or provider name → brand names. */
+export type BrandMap = Record<string, string[]>
+
+/** Share of a project's brands that a provider mentions (the project's own brand always is). */
+const MENTION_SHARE = 0.75
+
+/**
+ * The project's topics and the brands tracked in each, in fixture order.
+ *
+ * @example
+ * brandsByTopics(project) // { 'hiking boots': ['Northwind', 'Summit Gear', 'TrailCo'], … }
+ */
+export function brandsByTopics(project: Project): BrandMap {
+  const map: BrandMap = {}
+  for (const topic of project.topics) map[topic.name] = [...topic.brands]
+  return map
+}
+
+/**
+ * For each of `providers`, the project's brands that provider mentions: a fixed, seeded subset
+ * that always holds the project's own brand (the first brand of its first topic).
+ *
+ * @example
+ * brandsByProviders(project, 42, ['chatgpt']) // { chatgpt: ['Northwind', 'TrailCo', …] }
+ */
+export function brandsByProviders(project: Project, seed: number, providers: readonly Provider[]): BrandMap {
+  const brands = [...new Set(project.topics.flatMap((topic) => topic.brands))]
+  const own = brands[0]
+  const map: BrandMap = {}
+  for (const provider of providers) {
+    const base = mixHash(mixHash(mixHash(0xb4a2d, seed), project.id), hashString(provider))
+    map[provider] = brands.filter((brand) => brand === own || unitInterval(mixHash(base, hashString(brand))) < MENTION_SHARE)
+  }
+  return map
+}

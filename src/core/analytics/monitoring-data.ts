@@ -1,0 +1,56 @@
+import type { ProjectEntry } from '../../model/model-index.js'
+import type { AnalyticsQuery } from '../guards/parse-analytics-query.js'
+import type { MonitoringData } from '../resources.js'
+import { brandsByTopics } from './brands.js'
+import { formatCalendarDate, type DayNumber } from './calendar-date.js'
+import type { Analytics } from './create-analytics.js'
+import { lastValue, meanVisibility, rangeWindow } from './range-window.js'
+import { changePercentage, trendOf } from './trend.js'
+
+/**
+ * `/monitoring`'s data for a project and resolved query: the history of every date in the range
+ * that has data, its last value as `current`, and the range's mean against the mean of the same
+ * number of days just before it.
+ *
+ * @example
+ * const { data, dates } = buildMonitoringData(analytics, entry, query, today)
+ * dates === data.visibility_score.history.length // true
+ */
+export function buildMonitoringData(
+  analytics: Analytics,
+  entry: ProjectEntry,
+  query: AnalyticsQuery,
+  today: DayNumber,
+): { data: MonitoringData; dates: number } {
+  const series = analytics.seriesFor(entry, query.provider, query.region, today)
+  const days = query.end - query.start + 1
+  const current = rangeWindow(series, query.start, query.end)
+  const previous = rangeWindow(series, query.start - days, query.start - 1)
+  const history = new Array<{ date: string; score: number }>(current.count)
+  for (let index = 0; index < current.count; index++) {
+    const offset = current.from + index
+    history[index] = { date: formatCalendarDate(series.firstDay + offset), score: series.visibility[offset]! / 100 }
+  }
+  const currentMean = meanVisibility(series, current)
+  const previousMean = meanVisibility(series, previous)
+  const change = changePercentage(currentMean, previousMean)
+  const data: MonitoringData = {
+    brands_by_topics: current.count === 0 ? {} : brandsByTopics(entry.project),
+    visibility_score: { current: lastValue(series.visibility, current) / 100, history },
+    historical_comparison: {
+      current_period: {
+        start: formatCalendarDate(query.start),
+        end: formatCalendarDate(query.end),
+        visibility_score: currentMean / 100,
+      },
+      previous_period: {
+        start: formatCalendarDate(query.start - days),
+        end: formatCalendarDate(query.start - 1),
+        visibility_score: previousMean / 100,
+      },
+      trend: trendOf(change),
+      change_percentage: change,
+    },
+  }
+  return { data, dates: current.count }
+}

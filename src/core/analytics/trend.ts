@@ -1,0 +1,27 @@
+import type { Trend } from '../resources.js'
+
+/** Changes smaller than this, in percent either way, are `stable`. */
+export const STABLE_THRESHOLD_PERCENT = 2
+
+/**
+ * (current − previous) / previous × 100, rounded to 2 decimals; 0 when there is no previous value,
+ * since no percentage of nothing exists.
+ *
+ * @example
+ * changePercentage(55, 50) // 10
+ */
+export function changePercentage(current: number, previous: number): number {
+  if (previous === 0) return 0
+  return Math.round(((current - previous) / previous) * 10_000) / 100
+}
+
+/**
+ * `stable` when |change| < 2 %, else `up` or `down`.
+ *
+ * @example
+ * trendOf(-3.5) // 'down'
+ */
+export function trendOf(change: number): Trend {
+  if (Math.abs(change) < STABLE_THRESHOLD_PERCENT) return 'stable'
+  return change > 0 ? 'up' : 'down'
+}

@@ -1,0 +1,26 @@
+/**
+ * A request as the core sees it: what every adapter (node:http, msw) can give cheaply, nothing more.
+ *
+ * @example
+ * const request: CoreRequest = { method: 'GET', path: '/api/v1/projects', query: '', header: (name) => headers.get(name) }
+ */
+export interface CoreRequest {
+  readonly method: string
+  /** The URL path as sent, without the query; not percent-decoded. */
+  readonly path: string
+  /** The query string without its `?`; empty when there is none. */
+  readonly query: string
+  /** A request header by lower-case name; `null` when absent. Repeated headers arrive joined with `, `. */
+  header(name: string): string | null
+}
+
+/**
+ * The core's answer, for an adapter to send: status, headers, the finished JSON body, and how long
+ * to wait before sending it (latency the sandbox was asked to add).
+ */
+export interface CoreResponse {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: string
+  readonly delayMs: number
+}

@@ -1,0 +1,12 @@
+import { buildMonitoringData } from '../analytics/monitoring-data.js'
+import { ERRORS } from '../errors.js'
+import { MESSAGES } from '../messages.js'
+import { analyticsEndpoint } from './analytics-endpoint.js'
+
+/**
+ * `GET /monitoring`: brands by topic, visibility history and the period comparison.
+ *
+ * @example
+ * monitoringEndpoint.handle(context).message // 'Monitoring data retrieved successfully for 30 dates'
+ */
+export const monitoringEndpoint = analyticsEndpoint('monitoring', ERRORS.monitoringFailed, MESSAGES.monitoring, buildMonitoringData)

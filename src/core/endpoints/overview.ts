@@ -1,0 +1,12 @@
+import { buildOverviewData } from '../analytics/overview-data.js'
+import { ERRORS } from '../errors.js'
+import { MESSAGES } from '../messages.js'
+import { analyticsEndpoint } from './analytics-endpoint.js'
+
+/**
+ * `GET /overview`: current-day stats, brands by topic and provider, visibility and sentiment.
+ *
+ * @example
+ * overviewEndpoint.handle(context).message // 'Overview data retrieved successfully for 30 dates'
+ */
+export const overviewEndpoint = analyticsEndpoint('overview', ERRORS.overviewFailed, MESSAGES.overview, buildOverviewData)

@@ -1,0 +1,45 @@
+import type { Project } from '../../model/fixtures-schema.js'
+import { ok } from '../envelope.js'
+import { ERRORS } from '../errors.js'
+import { MESSAGES } from '../messages.js'
+import type { ProjectResource, ProjectsData } from '../resources.js'
+import type { Endpoint } from './endpoint.js'
+
+/**
+ * A project record as the API shows it: the Project fields only, in the spec's order.
+ *
+ * @example
+ * toProjectResource(entry.project).display_name
+ */
+export function toProjectResource(project: Project): ProjectResource {
+  return {
+    id: project.id,
+    name: project.name,
+    display_name: project.display_name,
+    domain: project.domain,
+    region: project.region,
+    language: project.language,
+    status: project.status,
+    created_at: project.created_at,
+  }
+}
+
+/**
+ * `GET /projects`: a USER key's projects (sorted by id), or a PROJECT key's one project.
+ * `X-Project-ID` is ignored here.
+ *
+ * @example
+ * projectsEndpoint.handle(context).data // { projects: [...], total: 3 }
+ */
+export const projectsEndpoint: Endpoint = {
+  name: 'projects',
+  failure: ERRORS.projectsFailed,
+  handle({ sandbox, key }) {
+    const { index } = sandbox.model
+    const { apiKey } = key
+    const entries = apiKey.project_id === null ? index.listProjects(apiKey.user_id) : [index.findProject(apiKey.project_id)]
+    const projects = entries.flatMap((entry) => (entry === undefined ? [] : [toProjectResource(entry.project)]))
+    const data: ProjectsData = { projects, total: projects.length }
+    return ok(data, MESSAGES.projects)
+  },
+}

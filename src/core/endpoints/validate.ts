@@ -1,0 +1,30 @@
+import { ok } from '../envelope.js'
+import { ERRORS } from '../errors.js'
+import { authorizeProject, parseProjectId } from '../guards/authorize-project.js'
+import { MESSAGES } from '../messages.js'
+import type { ApiKeyDetails } from '../resources.js'
+import type { Endpoint } from './endpoint.js'
+
+/**
+ * `GET /validate`: the key's details; with `X-Project-ID`, access to that project is checked too.
+ *
+ * @example
+ * validateEndpoint.handle(context).data // { valid: true, key_level: 'USER', … }
+ */
+export const validateEndpoint: Endpoint = {
+  name: 'validate',
+  failure: ERRORS.validateFailed,
+  handle({ sandbox, request, key }) {
+    const projectId = parseProjectId(request.header('x-project-id'))
+    if (projectId !== undefined) authorizeProject(sandbox.model.index, key, projectId)
+    const { apiKey } = key
+    const details: ApiKeyDetails = {
+      valid: true,
+      key_level: apiKey.level,
+      user_id: apiKey.user_id,
+      project_id: apiKey.project_id,
+      expiry: apiKey.expiry,
+    }
+    return ok(details, MESSAGES.validate)
+  },
+}

@@ -1,0 +1,24 @@
+import { fail, type Envelope } from './envelope.js'
+import type { ErrorTemplate } from './errors.js'
+
+/**
+ * Thrown by guards to end a request early with an error envelope, instead of nesting `if`s:
+ * the dispatcher turns it into the response.
+ *
+ * @example
+ * if (header === null) throw new EnvelopeError(ERRORS.missingProjectId)
+ */
+export class EnvelopeError extends Error {
+  override readonly name = 'EnvelopeError'
+  readonly envelope: Envelope<never>
+
+  constructor(
+    readonly template: ErrorTemplate,
+    detail?: string,
+    /** Extra response headers, such as `Allow` on a 405. */
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(template.message)
+    this.envelope = fail(template, detail)
+  }
+}

@@ -1,0 +1,16 @@
+import type { KeyEntry, ModelIndex } from '../../model/model-index.js'
+import { EnvelopeError } from '../envelope-error.js'
+import { ERRORS } from '../errors.js'
+
+/**
+ * The key guard: returns the key of a request, or throws the 401 envelope when the key is missing,
+ * unknown, revoked or expired. Every one of those gets the same answer, as the spec shows.
+ *
+ * @example
+ * const key = authenticate(model.index, request.header('x-api-key'), clock.now())
+ */
+export function authenticate(index: ModelIndex, header: string | null, now: number): KeyEntry {
+  const entry = header === null ? undefined : index.findKey(header)
+  if (entry === undefined || entry.apiKey.revoked || entry.expiresAt <= now) throw new EnvelopeError(ERRORS.unauthorized)
+  return entry
+}

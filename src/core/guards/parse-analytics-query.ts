@@ -1,0 +1,63 @@
+import { parseCalendarDate, type DayNumber } from '../analytics/calendar-date.js'
+import { isProvider, type Provider } from '../analytics/providers.js'
+import { isRegion } from '../analytics/regions.js'
+import { EnvelopeError } from '../envelope-error.js'
+import { ERRORS, type ErrorTemplate } from '../errors.js'
+
+/** The resolved filters of a `/monitoring` or `/overview` request. */
+export interface AnalyticsQuery {
+  readonly start: DayNumber
+  readonly end: DayNumber
+  /** `undefined`: all the project's providers. */
+  readonly provider: Provider | undefined
+  /** `undefined`: all the regions the project has data in. */
+  readonly region: string | undefined
+}
+
+/** Days in the default range, and days covered at most. */
+export const DEFAULT_RANGE_DAYS = 30
+export const MAX_RANGE_DAYS = 366
+
+/** The one value of `name`, `undefined` when absent; throws `template` when it is repeated. */
+function single(params: URLSearchParams, name: string, template: ErrorTemplate): string | undefined {
+  const values = params.getAll(name)
+  if (values.length > 1) throw new EnvelopeError(template, `${name} must be given at most once`)
+  return values[0]
+}
+
+function parseDate(params: URLSearchParams, name: string): DayNumber | undefined {
+  const text = single(params, name, ERRORS.invalidDate)
+  if (text === undefined) return undefined
+  const day = parseCalendarDate(text)
+  if (day === undefined) throw new EnvelopeError(ERRORS.invalidDate, `${name} must be a calendar date in YYYY-MM-DD format`)
+  return day
+}
+
+/**
+ * The query guard: resolves `start_date`, `end_date`, `provider` and `region` against `today`, or
+ * throws the 400 envelope (`invalid_date`, `invalid_date_range`, `date_range_too_large`,
+ * `invalid_provider`, `invalid_region`). Unknown parameters are ignored.
+ *
+ * @example
+ * parseAnalyticsQuery('provider=ChatGPT', today) // { start: today - 29, end: today, provider: 'chatgpt', region: undefined }
+ */
+export function parseAnalyticsQuery(query: string, today: DayNumber): AnalyticsQuery {
+  const params = new URLSearchParams(query)
+  const startDate = parseDate(params, 'start_date')
+  const endDate = parseDate(params, 'end_date')
+  const end = endDate ?? (startDate === undefined ? today : startDate + DEFAULT_RANGE_DAYS - 1)
+  const start = startDate ?? end - DEFAULT_RANGE_DAYS + 1
+  if (end < start) throw new EnvelopeError(ERRORS.invalidDateRange)
+  const days = end - start + 1
+  if (days > MAX_RANGE_DAYS) {
+    throw new EnvelopeError(ERRORS.dateRangeTooLarge, `The date range covers ${days} days; at most ${MAX_RANGE_DAYS} are allowed`)
+  }
+
+  const providerText = single(params, 'provider', ERRORS.invalidProvider)?.toLowerCase()
+  if (providerText !== undefined && !isProvider(providerText)) {
+    throw new EnvelopeError(ERRORS.invalidProvider)
+  }
+  const region = single(params, 'region', ERRORS.invalidRegion)?.toUpperCase()
+  if (region !== undefined && !isRegion(region)) throw new EnvelopeError(ERRORS.invalidRegion)
+  return { start, end, provider: providerText, region }
+}

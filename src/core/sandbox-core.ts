@@ -1,0 +1,21 @@
+import type { Model } from '../model/create-model.js'
+import type { Clock } from './clock.js'
+import type { Analytics } from './analytics/create-analytics.js'
+import type { Routes } from './guards/resolve-route.js'
+import type { LatencyRange } from './latency.js'
+
+/**
+ * Everything the core needs to answer a request for one sandbox. Adapters hold one of these and
+ * pass it to `dispatch` with each request; two sandboxes never share one.
+ */
+export interface SandboxCore {
+  /** The path prefix of the API, `/api/v1/` unless a base URL says otherwise. */
+  readonly basePath: string
+  readonly routes: Routes
+  readonly model: Model
+  readonly analytics: Analytics
+  readonly clock: Clock
+  readonly latency: LatencyRange | undefined
+  /** Requests answered so far: orders the seeded choices made per request (latency in a range). */
+  requestCount: number
+}

@@ -1,0 +1,109 @@
+import { dayOfInstant, type DayNumber } from '../core/analytics/calendar-date.js'
+import type { Collections } from './create-collections.js'
+import type { ApiKey, Project } from './fixtures-schema.js'
+
+/** A key with what the auth guard needs, computed once when the record is stored. */
+export interface KeyEntry {
+  readonly apiKey: ApiKey
+  readonly expiresAt: number
+}
+
+/** A project with what endpoints need, computed once when the record is stored. */
+export interface ProjectEntry {
+  readonly project: Project
+  readonly createdDay: DayNumber
+  /** Changes whenever the record changes, so caches keyed by it never serve stale data. */
+  readonly revision: number
+}
+
+/**
+ * Constant-time lookups over the collections, kept current by the collections' hooks:
+ * key value → key, project id → project, user id → that user's projects (sorted by id).
+ *
+ * @example
+ * const index = createModelIndex(createCollections())
+ * index.findKey('sbx_user_alpha')?.apiKey.level // 'USER'
+ */
+export interface ModelIndex {
+  findKey(key: string): KeyEntry | undefined
+  findProject(id: number): ProjectEntry | undefined
+  listProjects(userId: number): readonly ProjectEntry[]
+  /** Counts every record created, updated or deleted, so a reset can tell whether re-seeding is needed. */
+  readonly changes: number
+}
+
+const NO_PROJECTS: readonly ProjectEntry[] = Object.freeze([])
+
+/**
+ * Builds a {@link ModelIndex} over `collections` and subscribes it to their hooks.
+ *
+ * @example
+ * const index = createModelIndex(collections)
+ */
+export function createModelIndex(collections: Collections): ModelIndex {
+  const keys = new Map<string, KeyEntry>()
+  const projects = new Map<number, ProjectEntry>()
+  const byUser = new Map<number, ProjectEntry[]>()
+  let revision = 0
+  let changes = 0
+
+  const addKey = (apiKey: ApiKey) => keys.set(apiKey.key, { apiKey, expiresAt: Date.parse(apiKey.expiry) })
+  const reindexUser = (userId: number) => {
+    const owned = byUser.get(userId)
+    if (owned === undefined) return
+    if (owned.length === 0) byUser.delete(userId)
+    else owned.sort((a, b) => a.project.id - b.project.id)
+  }
+  const removeProject = (id: number) => {
+    const entry = projects.get(id)
+    if (entry === undefined) return
+    projects.delete(id)
+    const userId = entry.project.user_id
+    byUser.set(userId, (byUser.get(userId) ?? []).filter((owned) => owned !== entry))
+    reindexUser(userId)
+  }
+  const addProject = (project: Project) => {
+    const entry: ProjectEntry = { project, createdDay: dayOfInstant(Date.parse(project.created_at)), revision: ++revision }
+    projects.set(project.id, entry)
+    const owned = byUser.get(project.user_id) ?? []
+    owned.push(entry)
+    byUser.set(project.user_id, owned)
+    reindexUser(project.user_id)
+  }
+
+  collections.apiKeys.hooks.on('create', ({ data }) => {
+    changes++
+    addKey(data.record)
+  })
+  collections.apiKeys.hooks.on('update', ({ data }) => {
+    changes++
+    keys.delete(data.prevRecord.key)
+    addKey(data.nextRecord)
+  })
+  collections.apiKeys.hooks.on('delete', ({ data }) => {
+    changes++
+    keys.delete(data.deletedRecord.key)
+  })
+  collections.projects.hooks.on('create', ({ data }) => {
+    changes++
+    addProject(data.record)
+  })
+  collections.projects.hooks.on('update', ({ data }) => {
+    changes++
+    removeProject(data.prevRecord.id)
+    addProject(data.nextRecord)
+  })
+  collections.projects.hooks.on('delete', ({ data }) => {
+    changes++
+    removeProject(data.deletedRecord.id)
+  })
+
+  return {
+    findKey: (key) => keys.get(key),
+    findProject: (id) => projects.get(id),
+    listProjects: (userId) => byUser.get(userId) ?? NO_PROJECTS,
+    get changes() {
+      return changes
+    },
+  }
+}

@@ -1,0 +1,53 @@
+import type { HttpHandler } from 'msw'
+import { createSandboxCore, resolveSandboxConfig } from '../config/create-sandbox-core.js'
+import type { SandboxOptions } from '../config/sandbox-options.js'
+import type { SandboxCore } from '../core/sandbox-core.js'
+import type { Collections } from '../model/create-collections.js'
+import { DOCUMENTED_KEYS } from '../model/documented-keys.js'
+import { createHandlers } from '../msw/create-handlers.js'
+
+/** An in-process sandbox: msw handlers and the means to steer them from a test. */
+export interface Sandbox {
+  /** msw request handlers for `setupServer` (Node) or `setupWorker` (browser). */
+  readonly handlers: HttpHandler[]
+  /** The documented keys. */
+  readonly keys: typeof DOCUMENTED_KEYS
+  /** Resolves once the data is seeded (handlers also wait for it by themselves). */
+  ready(): Promise<void>
+  /** The @msw/data collections behind the answers: create, update or delete records in a test. */
+  db(): Promise<Collections>
+  /** Back to the initial state; re-seeds the records only if a test changed them. */
+  reset(): Promise<void>
+}
+
+/**
+ * Creates an in-process sandbox. Options are checked at once (a bad one throws a ConfigError here);
+ * the data seeds in the background and the handlers wait for it.
+ *
+ * @example
+ * import { setupServer } from 'msw/node'
+ * import { createSandbox } from 'analytics-sandbox'
+ *
+ * const sandbox = createSandbox({ now: '2026-01-15' })
+ * const server = setupServer(...sandbox.handlers)
+ * beforeAll(() => server.listen())
+ * afterEach(() => sandbox.reset())
+ * afterAll(() => server.close())
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const config = resolveSandboxConfig(options)
+  const core: Promise<SandboxCore> = createSandboxCore(config)
+  // Seeding failures surface on the first request or ready(); keep them from being "unhandled" meanwhile.
+  core.catch(() => undefined)
+  return {
+    handlers: createHandlers(() => core, config.base),
+    keys: DOCUMENTED_KEYS,
+    ready: async () => void (await core),
+    db: async () => (await core).model.db,
+    async reset() {
+      const sandbox = await core
+      sandbox.requestCount = 0
+      await sandbox.model.reseed()
+    },
+  }
+}

@@ -1,0 +1,51 @@
+import { DOCUMENTED_KEYS } from '../model/documented-keys.js'
+import { GENERATED_USER_KEY } from '../model/generate-fixtures.js'
+import type { LogFormat } from './request-logger.js'
+
+/** What the start-up banner reports. */
+export interface BannerFacts {
+  readonly version: string
+  readonly url: string
+  readonly format: LogFormat
+  readonly today: string
+  readonly frozen: boolean
+  readonly seed: number
+  /** The fixtures file, or `undefined` for the documented default data. */
+  readonly fixtures: string | undefined
+  readonly generated: number
+}
+
+const KEY_NOTES: Record<string, string> = {
+  [DOCUMENTED_KEYS.user]: 'USER     user 1: projects 101, 102, 103',
+  [DOCUMENTED_KEYS.project]: 'PROJECT  project 101',
+  [DOCUMENTED_KEYS.otherUser]: 'USER     user 2: project 201',
+  [DOCUMENTED_KEYS.emptyUser]: 'USER     user 3: no projects',
+  [DOCUMENTED_KEYS.expired]: 'USER     expired: always 401',
+  [DOCUMENTED_KEYS.revoked]: 'USER     revoked: always 401',
+}
+
+/**
+ * The banner printed once the server listens: base URL, today, seed, data, keys, and a first request
+ * to paste. With `--log json` it is one JSON line, like the request log.
+ *
+ * @example
+ * process.stdout.write(formatBanner(facts))
+ */
+export function formatBanner(facts: BannerFacts): string {
+  const keys: string[] = facts.fixtures === undefined ? Object.values(DOCUMENTED_KEYS) : []
+  if (facts.generated > 0) keys.push(GENERATED_USER_KEY)
+  if (facts.format === 'json') {
+    return `${JSON.stringify({ event: 'listening', url: facts.url, version: facts.version, today: facts.today, seed: facts.seed, keys })}\n`
+  }
+  const data = `${facts.fixtures ?? 'documented default data'}${facts.generated > 0 ? ` + ${facts.generated} generated projects` : ''}`
+  const lines = [
+    `analytics-sandbox ${facts.version}: the Analytics Public API sandbox`,
+    `  API    ${facts.url}`,
+    `  Today  ${facts.today} (UTC${facts.frozen ? ', frozen by --now' : ''})   Seed ${facts.seed}`,
+    `  Data   ${data}`,
+    ...keys.map((key, index) => `  ${index === 0 ? 'Keys' : '    '}   ${key.padEnd(18)} ${KEY_NOTES[key] ?? `USER     generated account (${facts.generated} projects)`}`),
+    `  Try    curl -H 'X-API-Key: ${keys[0] ?? '<your key>'}' ${facts.url}projects`,
+    '',
+  ]
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,34 @@
+import { maskKey } from '../core/mask-key.js'
+
+/** How the standalone server logs each request. */
+export type LogFormat = 'pretty' | 'json' | 'none'
+
+/** One answered request, as logged. The key is masked. */
+export interface RequestLogEntry {
+  readonly method: string
+  readonly path: string
+  readonly status: number
+  readonly ms: number
+  readonly key: string | null
+}
+
+/** Writes one log entry; `undefined` when logging is off, so the hot path skips it entirely. */
+export type RequestLogger = ((entry: RequestLogEntry) => void) | undefined
+
+/**
+ * A logger writing to `write` (stdout by default) in `format`: a readable line, or one JSON object a line.
+ *
+ * @example
+ * const log = createRequestLogger('json', (line) => process.stdout.write(line))
+ */
+export function createRequestLogger(format: LogFormat, write: (line: string) => void): RequestLogger {
+  if (format === 'none') return undefined
+  if (format === 'json') {
+    return (entry) => write(`${JSON.stringify({ time: new Date().toISOString(), ...entry, key: maskKey(entry.key) })}\n`)
+  }
+  return (entry) => {
+    const time = new Date().toISOString().slice(11, 23)
+    const key = entry.key === null ? '' : `  key ${maskKey(entry.key)}`
+    write(`${time} ${entry.method} ${entry.path} → ${entry.status} ${entry.ms.toFixed(1)} ms${key}\n`)
+  }
+}
