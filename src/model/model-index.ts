@@ -43,32 +43,39 @@ const NO_PROJECTS: readonly ProjectEntry[] = Object.freeze([])
 export function createModelIndex(collections: Collections): ModelIndex {
   const keys = new Map<string, KeyEntry>()
   const projects = new Map<number, ProjectEntry>()
-  const byUser = new Map<number, ProjectEntry[]>()
+  /** A user's projects; sorted by id lazily, on the first read after a change, so seeding stays linear. */
+  const byUser = new Map<number, { entries: ProjectEntry[]; sorted: boolean }>()
   let revision = 0
   let changes = 0
 
   const addKey = (apiKey: ApiKey) => keys.set(apiKey.key, { apiKey, expiresAt: Date.parse(apiKey.expiry) })
-  const reindexUser = (userId: number) => {
-    const owned = byUser.get(userId)
-    if (owned === undefined) return
-    if (owned.length === 0) byUser.delete(userId)
-    else owned.sort((a, b) => a.project.id - b.project.id)
-  }
   const removeProject = (id: number) => {
     const entry = projects.get(id)
     if (entry === undefined) return
     projects.delete(id)
-    const userId = entry.project.user_id
-    byUser.set(userId, (byUser.get(userId) ?? []).filter((owned) => owned !== entry))
-    reindexUser(userId)
+    const owned = byUser.get(entry.project.user_id)
+    if (owned === undefined) return
+    owned.entries = owned.entries.filter((candidate) => candidate !== entry)
+    if (owned.entries.length === 0) byUser.delete(entry.project.user_id)
   }
   const addProject = (project: Project) => {
     const entry: ProjectEntry = { project, createdDay: dayOfInstant(Date.parse(project.created_at)), revision: ++revision }
     projects.set(project.id, entry)
-    const owned = byUser.get(project.user_id) ?? []
-    owned.push(entry)
-    byUser.set(project.user_id, owned)
-    reindexUser(project.user_id)
+    const owned = byUser.get(project.user_id)
+    if (owned === undefined) byUser.set(project.user_id, { entries: [entry], sorted: true })
+    else {
+      owned.entries.push(entry)
+      owned.sorted = false
+    }
+  }
+  const listProjects = (userId: number): readonly ProjectEntry[] => {
+    const owned = byUser.get(userId)
+    if (owned === undefined) return NO_PROJECTS
+    if (!owned.sorted) {
+      owned.entries.sort((a, b) => a.project.id - b.project.id)
+      owned.sorted = true
+    }
+    return owned.entries
   }
 
   collections.apiKeys.hooks.on('create', ({ data }) => {
@@ -101,7 +108,7 @@ export function createModelIndex(collections: Collections): ModelIndex {
   return {
     findKey: (key) => keys.get(key),
     findProject: (id) => projects.get(id),
-    listProjects: (userId) => byUser.get(userId) ?? NO_PROJECTS,
+    listProjects,
     get changes() {
       return changes
     },

@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const SRC = new URL('../src/', import.meta.url).pathname
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(directory, entry.name)) : entry.name.endsWith('.ts') ? [join(directory, entry.name)] : [],
+  )
+}
+
+const files = sourceFiles(SRC).map((path) => ({ path: relative(SRC, path), text: readFileSync(path, 'utf8') }))
+
+describe('the shape of the code', () => {
+  it('imports node: modules only in src/server/ and src/cli.ts, so the handlers run in a browser', () => {
+    const offenders = files
+      .filter(({ path }) => !path.startsWith('server/') && path !== 'cli.ts')
+      .filter(({ text }) => /from\s+['"]node:|import\(\s*['"]node:|require\(\s*['"]node:/.test(text))
+      .map(({ path }) => path)
+    expect(offenders).toEqual([])
+  })
+
+  it('uses named exports only', () => {
+    expect(files.filter(({ text }) => /export\s+default\b/.test(text)).map(({ path }) => path)).toEqual([])
+  })
+
+  it('imports msw only in the msw adapter and the in-process sandbox, so the standalone server does not load it', () => {
+    const offenders = files
+      .filter(({ path }) => !path.startsWith('msw/') && !path.startsWith('sandbox/'))
+      .filter(({ text }) => /from\s+['"]msw(\/[^'"]*)?['"]/.test(text.replace(/import type[^\n]*\n/g, '')))
+      .map(({ path }) => path)
+    expect(offenders).toEqual([])
+  })
+
+  it('builds every error answer from the ERRORS templates: no error code string is written elsewhere in src', () => {
+    const codes = ['unauthorized', 'forbidden', 'missing_project_id', 'invalid_project_id', 'not_found', 'method_not_allowed', 'invalid_date']
+    const offenders = files
+      .filter(({ path }) => path !== 'core/errors.ts')
+      .filter(({ text }) => codes.some((code) => text.includes(`'${code}'`)))
+      .map(({ path }) => path)
+    expect(offenders).toEqual([])
+  })
+})

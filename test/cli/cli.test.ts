@@ -1,0 +1,357 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { canListenOn, closeServer, findFreePort, get, killAllCli, occupyPort, REPO_ROOT, runCli } from './run-cli.js'
+
+interface ProjectsBody {
+  readonly code: number
+  readonly data: { readonly projects: ReadonlyArray<{ readonly id: number; readonly name: string }>; readonly total: number }
+}
+
+const DOCUMENTED_KEYS = ['sbx_user_alpha', 'sbx_project_101', 'sbx_user_beta', 'sbx_user_empty', 'sbx_user_expired', 'sbx_user_revoked']
+const STACK_LINE = /^\s+at /m
+const QUIET = ['--port', '0', '--now', '2026-03-01', '--log', 'none']
+const MONITORING = 'monitoring?start_date=2025-12-01&end_date=2026-02-28'
+
+/** A complete, valid fixtures document with one user, one USER key and one project (id 7). */
+function customFixtures(): Record<string, unknown> {
+  return {
+    users: [{ id: 1, name: 'Custom Account' }],
+    api_keys: [{ key: 'my_key_123456', name: 'My key', level: 'USER', user_id: 1, project_id: null, expiry: '2099-12-31T23:59:59Z', revoked: false }],
+    projects: [
+      {
+        id: 7,
+        user_id: 1,
+        name: 'lucky-seven',
+        display_name: 'Lucky Seven',
+        domain: 'lucky-seven.example',
+        region: 'US',
+        language: 'en',
+        status: 'active',
+        created_at: '2024-01-10T12:00:00Z',
+        providers: ['chatgpt', 'gemini'],
+        data_regions: ['US'],
+        topics: [{ name: 'dice', brands: ['Lucky Seven', 'Snake Eyes'] }],
+      },
+    ],
+  }
+}
+
+let tempDir = ''
+
+beforeAll(async () => {
+  tempDir = await mkdtemp(join(tmpdir(), 'analytics-sandbox-cli-'))
+})
+
+afterAll(async () => {
+  if (tempDir !== '') await rm(tempDir, { recursive: true, force: true })
+})
+
+afterEach(async () => {
+  await killAllCli()
+})
+
+async function writeTemp(name: string, text: string): Promise<string> {
+  const path = join(tempDir, name)
+  await writeFile(path, text, 'utf8')
+  return path
+}
+
+/** Runs the CLI expecting it to fail at start-up; returns its stderr after checking the exit code. */
+async function expectStartFailure(args: readonly string[]): Promise<string> {
+  const cli = runCli(args)
+  const exit = await cli.waitForExit(8_000)
+  expect(exit.code, `exit code; stderr: ${cli.stderr()}`).not.toBe(0)
+  expect(exit.code).not.toBeNull()
+  expect(cli.stderr()).not.toMatch(STACK_LINE)
+  expect(cli.stdout()).not.toMatch(STACK_LINE)
+  return cli.stderr()
+}
+
+describe('starting with the default data', () => {
+  test('The CLI prints a banner with the API URL, every documented key and a curl line, and serves the three projects of sbx_user_alpha.', async () => {
+    const cli = runCli(QUIET)
+    const url = await cli.waitForUrl()
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/$/)
+    const banner = cli.stdout()
+    for (const key of DOCUMENTED_KEYS) expect(banner).toContain(key)
+    expect(banner).toMatch(/^ {2}Try {4}curl -H 'X-API-Key: sbx_user_alpha' http:\/\/127\.0\.0\.1:\d+\/api\/v1\/projects$/m)
+    expect(banner).toContain('2026-03-01')
+
+    const answer = await get(`${url}projects`, 'sbx_user_alpha')
+    expect(answer.status).toBe(200)
+    const body = JSON.parse(answer.text) as ProjectsBody
+    expect(body.data.total).toBe(3)
+    expect(body.data.projects.map((project) => project.id)).toEqual([101, 102, 103])
+  })
+
+  test('The PORT environment variable chooses the port when --port is not given.', async () => {
+    const port = await findFreePort()
+    const cli = runCli(['--now', '2026-03-01', '--log', 'none'], { env: { PORT: String(port) } })
+    const url = await cli.waitForUrl()
+    expect(url).toBe(`http://127.0.0.1:${port}/api/v1/`)
+    expect((await get(`${url}validate`, 'sbx_user_alpha')).status).toBe(200)
+  })
+})
+
+describe('listening', () => {
+  test('A port that is already in use makes the CLI exit with code 1 and a one-line message naming the port, without a stack trace.', async () => {
+    const { server, port } = await occupyPort('127.0.0.1')
+    try {
+      const cli = runCli(['--port', String(port), '--host', '127.0.0.1', '--log', 'none'])
+      const exit = await cli.waitForExit(5_000)
+      expect(exit.code).toBe(1)
+      const stderr = cli.stderr().trim()
+      expect(stderr.split('\n')).toHaveLength(1)
+      expect(stderr).toContain(String(port))
+      expect(stderr).toContain('already in use')
+      expect(stderr).not.toMatch(STACK_LINE)
+      expect(cli.stdout()).not.toContain('  API    ')
+    } finally {
+      await closeServer(server)
+    }
+  })
+
+  test('The --host option binds the IPv4 loopback address given and the banner URL shows it.', async () => {
+    const cli = runCli(['--host', '127.0.0.1', ...QUIET])
+    const url = await cli.waitForUrl()
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/$/)
+    expect((await get(`${url}projects`, 'sbx_user_alpha')).status).toBe(200)
+  })
+
+  test('The --host option binds the IPv6 loopback address in brackets in the banner URL (or localhost where IPv6 is unavailable).', async () => {
+    if (await canListenOn('::1')) {
+      const cli = runCli(['--host', '::1', ...QUIET])
+      const url = await cli.waitForUrl()
+      expect(url).toMatch(/^http:\/\/\[::1\]:\d+\/api\/v1\/$/)
+      expect((await get(`${url}projects`, 'sbx_user_alpha')).status).toBe(200)
+    } else {
+      const cli = runCli(['--host', 'localhost', ...QUIET])
+      const url = await cli.waitForUrl()
+      expect(url).toMatch(/^http:\/\/localhost:\d+\/api\/v1\/$/)
+      expect((await get(`${url}projects`, 'sbx_user_alpha')).status).toBe(200)
+    }
+  })
+})
+
+describe('invalid command lines', () => {
+  test.each([
+    [['--port', 'abc'], '--port'],
+    [['--port', '70000'], '--port'],
+    [['--now', '2026-02-30'], '--now'],
+    [['--now', 'yesterday'], '--now'],
+    [['--latency', 'fast'], '--latency'],
+    [['--log', 'loud'], '--log'],
+    [['--seed', '-1'], '--seed'],
+    [['--generate-projects', 'x'], '--generate-projects'],
+    [['--bogus'], '--bogus'],
+    [['--scenario', 'does-not-exist'], 'does-not-exist'],
+  ])('The command line %j exits with a non-zero code and a message naming %s, without a stack trace.', async (args, named) => {
+    const stderr = await expectStartFailure(['--port', '0', ...args])
+    expect(stderr).toContain(named)
+  })
+})
+
+describe('fixtures files', () => {
+  test('A fixtures file that does not exist makes the CLI exit with code 1 and a message naming the path and saying it was not found.', async () => {
+    const path = join(tempDir, 'does-not-exist.json')
+    const cli = runCli(['--fixtures', path, ...QUIET])
+    const exit = await cli.waitForExit()
+    expect(exit.code).toBe(1)
+    expect(cli.stderr()).toContain(path)
+    expect(cli.stderr()).toMatch(/not found/i)
+    expect(cli.stderr()).not.toMatch(STACK_LINE)
+  })
+
+  test('A fixtures file that is not valid JSON makes the CLI exit with code 1 and a message naming the file and saying it is not valid JSON.', async () => {
+    const path = await writeTemp('broken.json', '{ "users": [ ')
+    const cli = runCli(['--fixtures', path, ...QUIET])
+    const exit = await cli.waitForExit()
+    expect(exit.code).toBe(1)
+    expect(cli.stderr()).toContain(path)
+    expect(cli.stderr()).toContain('not valid JSON')
+    expect(cli.stderr()).not.toMatch(STACK_LINE)
+  })
+
+  test('A fixtures file with a project in an unknown region makes the CLI exit with code 1 and a message naming the file and projects[0].region.', async () => {
+    const fixtures = customFixtures()
+    ;(fixtures.projects as Array<Record<string, unknown>>)[0]!.region = 'XX'
+    const path = await writeTemp('bad-region.json', JSON.stringify(fixtures))
+    const cli = runCli(['--fixtures', path, ...QUIET])
+    const exit = await cli.waitForExit()
+    expect(exit.code).toBe(1)
+    const stderr = cli.stderr()
+    expect(stderr).toContain(path)
+    expect(stderr).toContain('projects[0].region')
+    expect(stderr.trim().split('\n')).toHaveLength(1)
+    expect(stderr).not.toMatch(STACK_LINE)
+  })
+
+  test('A fixtures file with a PROJECT-level key without a project_id makes the CLI exit with code 1 and a message naming the file and api_keys[0].project_id.', async () => {
+    const fixtures = customFixtures()
+    const key = (fixtures.api_keys as Array<Record<string, unknown>>)[0]!
+    key.level = 'PROJECT'
+    key.project_id = null
+    const path = await writeTemp('bad-key.json', JSON.stringify(fixtures))
+    const cli = runCli(['--fixtures', path, ...QUIET])
+    const exit = await cli.waitForExit()
+    expect(exit.code).toBe(1)
+    const stderr = cli.stderr()
+    expect(stderr).toContain(path)
+    expect(stderr).toContain('api_keys[0].project_id')
+    expect(stderr.trim().split('\n')).toHaveLength(1)
+    expect(stderr).not.toMatch(STACK_LINE)
+  })
+
+  test('A valid custom fixtures file is served instead of the default data.', async () => {
+    const path = await writeTemp('custom.json', JSON.stringify(customFixtures(), null, 2))
+    const cli = runCli(['--fixtures', path, ...QUIET])
+    const url = await cli.waitForUrl()
+    expect(cli.stdout()).toContain(path)
+
+    const answer = await get(`${url}projects`, 'my_key_123456')
+    expect(answer.status).toBe(200)
+    const body = JSON.parse(answer.text) as ProjectsBody
+    expect(body.data.total).toBe(1)
+    expect(body.data.projects).toEqual([
+      {
+        id: 7,
+        name: 'lucky-seven',
+        display_name: 'Lucky Seven',
+        domain: 'lucky-seven.example',
+        region: 'US',
+        language: 'en',
+        status: 'active',
+        created_at: '2024-01-10T12:00:00Z',
+      },
+    ])
+    expect((await get(`${url}projects`, 'sbx_user_alpha')).status).toBe(401)
+  })
+})
+
+describe('help and version', () => {
+  test('The --help option exits with code 0 and lists every option and an Examples section.', async () => {
+    const cli = runCli(['--help'])
+    const exit = await cli.waitForExit()
+    expect(exit.code).toBe(0)
+    const help = cli.stdout()
+    for (const flag of ['--port', '--host', '--fixtures', '--seed', '--generate-projects', '--now', '--latency', '--scenario', '--log']) {
+      expect(help).toContain(flag)
+    }
+    expect(help).toMatch(/^Examples:/m)
+  })
+
+  test('The --version option prints the version of package.json and exits with code 0.', async () => {
+    const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }
+    const cli = runCli(['--version'])
+    const exit = await cli.waitForExit()
+    expect(exit.code).toBe(0)
+    expect(cli.stdout().trim()).toBe(version)
+  })
+})
+
+describe('stopping', () => {
+  test.each(['SIGTERM', 'SIGINT'] as const)('A running server exits with code 0 within a few seconds of receiving %s.', async (signal) => {
+    const cli = runCli(QUIET)
+    const url = await cli.waitForUrl()
+    expect((await get(`${url}validate`, 'sbx_user_alpha')).status).toBe(200)
+    cli.child.kill(signal)
+    const exit = await cli.waitForExit(5_000)
+    expect(exit).toEqual({ code: 0, signal: null })
+  })
+})
+
+describe('determinism across processes', () => {
+  test('Two processes with the same seed and date answer byte-identically, and a different seed answers monitoring differently.', async () => {
+    const a = runCli(['--seed', '7', ...QUIET])
+    const b = runCli(['--seed', '7', ...QUIET])
+    const c = runCli(['--seed', '8', ...QUIET])
+    const [urlA, urlB, urlC] = await Promise.all([a.waitForUrl(), b.waitForUrl(), c.waitForUrl()])
+    const requests: ReadonlyArray<readonly [string, string]> = [
+      [MONITORING, 'sbx_project_101'],
+      ['overview', 'sbx_project_101'],
+      ['projects', 'sbx_user_alpha'],
+    ]
+    for (const [path, key] of requests) {
+      const [fromA, fromB] = await Promise.all([get(`${urlA}${path}`, key), get(`${urlB}${path}`, key)])
+      expect(fromA.status, path).toBe(200)
+      expect(fromB.status, path).toBe(200)
+      expect(fromB.text, path).toBe(fromA.text)
+    }
+    const [seven, eight] = await Promise.all([get(`${urlA}${MONITORING}`, 'sbx_project_101'), get(`${urlC}${MONITORING}`, 'sbx_project_101')])
+    expect(eight.status).toBe(200)
+    expect(eight.text).not.toBe(seven.text)
+  })
+
+  test('The --generate-projects option adds an account of that many projects, each with its own project key, generated identically for the same seed.', async () => {
+    const args = ['--generate-projects', '50', '--seed', '3', ...QUIET]
+    const a = runCli(args)
+    const b = runCli(args)
+    const [urlA, urlB] = await Promise.all([a.waitForUrl(15_000), b.waitForUrl(15_000)])
+    expect(a.stdout()).toContain('sbx_user_generated')
+
+    const [fromA, fromB] = await Promise.all([get(`${urlA}projects`, 'sbx_user_generated'), get(`${urlB}projects`, 'sbx_user_generated')])
+    expect(fromA.status).toBe(200)
+    const body = JSON.parse(fromA.text) as ProjectsBody
+    expect(body.data.total).toBe(50)
+    expect(body.data.projects).toHaveLength(50)
+    expect(fromB.text).toBe(fromA.text)
+
+    const first = body.data.projects[0]
+    expect(first).toBeDefined()
+    const validate = await get(`${urlA}validate`, `sbx_project_${first!.id}`)
+    expect(validate.status).toBe(200)
+  })
+})
+
+describe('latency', () => {
+  test('The --latency option delays every answer by at least the given milliseconds.', async () => {
+    const cli = runCli(['--latency', '300', ...QUIET])
+    const url = await cli.waitForUrl()
+    const started = performance.now()
+    const answer = await get(`${url}validate`, 'sbx_user_alpha')
+    const elapsed = performance.now() - started
+    expect(answer.status).toBe(200)
+    expect(elapsed).toBeGreaterThanOrEqual(290)
+    expect(elapsed).toBeLessThan(3_000)
+  })
+})
+
+describe('request log', () => {
+  test('The --log json option writes one JSON object per request with method, path, status and a masked key.', async () => {
+    const cli = runCli(['--port', '0', '--now', '2026-03-01', '--log', 'json'])
+    const url = await cli.waitForUrl()
+    expect((await get(`${url}projects`, 'sbx_user_alpha')).status).toBe(200)
+    expect((await get(`${url}validate`)).status).toBe(401)
+    await cli.waitForStdout(/"path":"\/api\/v1\/validate"/)
+
+    const lines = cli.stdout().split('\n').filter((line) => line !== '')
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event !== 'listening')
+    expect(entries).toHaveLength(2)
+    const [projects, validate] = entries
+    expect(projects).toMatchObject({ method: 'GET', path: '/api/v1/projects', status: 200 })
+    expect(typeof projects!.key).toBe('string')
+    expect(projects!.key).not.toBe('')
+    expect(String(projects!.key)).not.toContain('sbx_user_alpha')
+    expect(validate).toMatchObject({ method: 'GET', path: '/api/v1/validate', status: 401 })
+
+    const logged = lines.filter((line) => !line.includes('"event":"listening"')).join('\n')
+    expect(logged).not.toContain('sbx_user_alpha')
+  })
+
+  test('The --log pretty option writes a readable line per request that never shows the whole key.', async () => {
+    const cli = runCli(['--port', '0', '--now', '2026-03-01', '--log', 'pretty'])
+    const url = await cli.waitForUrl()
+    expect((await get(`${url}projects`, 'sbx_user_alpha')).status).toBe(200)
+    const line = await cli.waitForStdout(/^.*GET \/api\/v1\/projects.*$/m)
+    expect(line).toContain('200')
+    expect(line).not.toContain('sbx_user_alpha')
+
+    const out = cli.stdout()
+    const bannerEnd = out.indexOf('\n', out.indexOf('  Try    '))
+    expect(bannerEnd).toBeGreaterThan(0)
+    expect(out.slice(bannerEnd)).not.toContain('sbx_user_alpha')
+  })
+})
