@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { createSandboxCore, resolveSandboxConfig } from '../../src/config/create-sandbox-core.js'
+import type { CoreRequest } from '../../src/core/core-request.js'
+import { dispatch } from '../../src/core/dispatch.js'
+import { fail } from '../../src/core/envelope.js'
+import { ERRORS } from '../../src/core/errors.js'
+import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
+
+function request(path: string, headers: Record<string, string> = {}): CoreRequest {
+  const lower = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
+  return { method: 'GET', path, query: '', header: (name) => lower.get(name) ?? null }
+}
+
+describe('dispatch', () => {
+  it("answers an unexpected failure inside an endpoint with that endpoint's own 500, errors empty, instead of throwing", async () => {
+    const sandbox = await createSandboxCore(resolveSandboxConfig({ now: '2026-03-01' }))
+    const broken = {
+      ...sandbox,
+      analytics: {
+        ...sandbox.analytics,
+        seriesFor: () => {
+          throw new Error('boom')
+        },
+      },
+    }
+    const headers = { 'X-API-Key': DOCUMENTED_KEYS.project }
+    const monitoring = dispatch(broken, request('/api/v1/monitoring', headers))
+    expect(monitoring.status).toBe(500)
+    expect(JSON.parse(monitoring.body)).toEqual(fail(ERRORS.monitoringFailed))
+    expect(JSON.parse(monitoring.body).errors).toEqual({})
+    expect(JSON.parse(dispatch(broken, request('/api/v1/overview', headers)).body).message).toBe(ERRORS.overviewFailed.message)
+  })
+
+  it('builds 500 envelopes with the spec messages for every endpoint', () => {
+    expect(fail(ERRORS.validateFailed).message).toBe('Failed to validate API key')
+    expect(fail(ERRORS.projectsFailed).message).toBe('Failed to retrieve projects')
+    expect(fail(ERRORS.monitoringFailed).message).toBe('Failed to retrieve monitoring data')
+    expect(fail(ERRORS.overviewFailed).message).toBe('Failed to retrieve overview data')
+    for (const template of [ERRORS.validateFailed, ERRORS.projectsFailed, ERRORS.monitoringFailed, ERRORS.overviewFailed]) {
+      expect(fail(template)).toEqual({ success: false, message: template.message, code: 500, data: {}, errors: {}, meta_data: {} })
+    }
+  })
+})
