@@ -5,6 +5,9 @@ import { PROVIDERS } from './analytics/providers.js'
  * and the default `errors.detail`. Responses are built only from these (see `fail`), and tests import
  * them instead of repeating strings. Texts the spec gives are used to the letter; the rest fill its
  * gaps as README.md documents.
+ *
+ * @example
+ * const template: ErrorTemplate = ERRORS.forbidden // { status: 403, error: 'forbidden', … }
  */
 export interface ErrorTemplate {
   readonly status: number

@@ -45,10 +45,20 @@ export interface ProjectsData {
   total: number
 }
 
-/** `up`, `down` or `stable` (|change| < 2 %). */
+/**
+ * `up`, `down` or `stable` (|change| < 2 %).
+ *
+ * @example
+ * const trend: Trend = data.historical_comparison.trend
+ */
 export type Trend = 'up' | 'down' | 'stable'
 
-/** A period of the historical comparison: resolved dates and the mean daily visibility score. */
+/**
+ * A period of the historical comparison: resolved dates and the mean daily visibility score.
+ *
+ * @example
+ * const { start, end, visibility_score }: PeriodSummary = data.historical_comparison.previous_period
+ */
 export interface PeriodSummary {
   start: string
   end: string

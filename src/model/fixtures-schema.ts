@@ -4,6 +4,17 @@ import { isRegion } from '../core/analytics/regions.js'
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const isoDateTime = z.iso.datetime({ offset: false, message: 'must be an ISO 8601 UTC date-time such as 2099-12-31T23:59:59Z' })
+/** An array whose items are all different (`key` tells what makes two items the same). */
+function distinct<T extends z.ZodType>(item: T, what: string, key: (value: z.output<T>) => unknown = (value) => value) {
+  return z.array(item).superRefine((values, context) => {
+    const seen = new Set<unknown>()
+    values.forEach((value, index) => {
+      if (seen.has(key(value))) context.addIssue({ code: 'custom', path: [index], message: `duplicate ${what}` })
+      seen.add(key(value))
+    })
+  })
+}
+
 const regionCode = z.string().refine(isRegion, { message: 'must be an ISO 3166-1 alpha-2 code in upper case, such as US' })
 
 /** A user account: it owns projects and USER-level keys. */
@@ -43,9 +54,9 @@ export const projectSchema = z.strictObject({
   language: z.string().regex(/^[a-z]{2}$/, 'must be a lower-case ISO 639-1 code such as en'),
   status: z.string().min(1).default('active'),
   created_at: isoDateTime,
-  providers: z.array(z.enum(PROVIDERS)).min(1),
-  data_regions: z.array(regionCode).min(1),
-  topics: z.array(topicSchema).min(1),
+  providers: distinct(z.enum(PROVIDERS), 'provider').min(1),
+  data_regions: distinct(regionCode, 'region').min(1),
+  topics: distinct(topicSchema, 'topic name', (topic) => topic.name).min(1),
 })
 
 /** Every record of a sandbox: the shape of `fixtures/default.json` and of `--fixtures` files. */
@@ -101,7 +112,18 @@ export type ApiKey = z.output<typeof apiKeySchema>
 export type Project = z.output<typeof projectSchema>
 /** A tracked topic. */
 export type Topic = z.output<typeof topicSchema>
-/** Validated fixtures. */
+/**
+ * Validated fixtures, with defaults applied.
+ *
+ * @example
+ * const fixtures: Fixtures = parseFixtures(JSON.parse(text), 'my-data.json')
+ */
 export type Fixtures = z.output<typeof fixturesSchema>
-/** Fixtures as written in a file (defaults such as `revoked` and `status` may be left out). */
+/**
+ * Fixtures as written in a file (defaults such as `revoked` and `status` may be left out).
+ *
+ * @example
+ * const fixtures: FixturesInput = { users: [{ id: 1, name: 'Me' }], api_keys: [], projects: [] }
+ * createSandbox({ fixtures })
+ */
 export type FixturesInput = z.input<typeof fixturesSchema>

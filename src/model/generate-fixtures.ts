@@ -44,9 +44,9 @@ export async function generateFixtures(base: Fixtures, options: { seed: number; 
       created_at: new Date(faker.number.int({ min: CREATED_FROM_S, max: CREATED_TO_S }) * 1000).toISOString().replace('.000Z', 'Z'),
       providers: faker.helpers.arrayElements(PROVIDERS, { min: 2, max: 6 }),
       data_regions: [region, ...others],
-      topics: Array.from({ length: faker.number.int({ min: 2, max: 4 }) }, () => ({
-        name: faker.commerce.department().toLowerCase(),
-        brands: [company, ...faker.helpers.multiple(() => faker.company.name(), { count: { min: 1, max: 4 } })],
+      topics: faker.helpers.uniqueArray(() => faker.commerce.department().toLowerCase(), faker.number.int({ min: 2, max: 4 })).map((name) => ({
+        name,
+        brands: [company, ...faker.helpers.uniqueArray(() => faker.company.name(), faker.number.int({ min: 1, max: 4 })).filter((brand) => brand !== company)],
       })),
     })
   }

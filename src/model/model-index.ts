@@ -59,6 +59,9 @@ export function createModelIndex(collections: Collections): ModelIndex {
     if (owned.entries.length === 0) byUser.delete(entry.project.user_id)
   }
   const addProject = (project: Project) => {
+    // @msw/data emits one update event per changed path, each with the whole next record: replacing
+    // any entry of the same id keeps the project listed once, however many events one update makes.
+    removeProject(project.id)
     const entry: ProjectEntry = { project, createdDay: dayOfInstant(Date.parse(project.created_at)), revision: ++revision }
     projects.set(project.id, entry)
     const owned = byUser.get(project.user_id)
@@ -91,6 +94,7 @@ export function createModelIndex(collections: Collections): ModelIndex {
     changes++
     keys.delete(data.deletedRecord.key)
   })
+  for (const event of ['create', 'update', 'delete'] as const) collections.users.hooks.on(event, () => void changes++)
   collections.projects.hooks.on('create', ({ data }) => {
     changes++
     addProject(data.record)

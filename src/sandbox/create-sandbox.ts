@@ -6,7 +6,13 @@ import type { Collections } from '../model/create-collections.js'
 import { DOCUMENTED_KEYS } from '../model/documented-keys.js'
 import { createHandlers } from '../msw/create-handlers.js'
 
-/** An in-process sandbox: msw handlers and the means to steer them from a test. */
+/**
+ * An in-process sandbox: msw handlers and the means to steer them from a test.
+ *
+ * @example
+ * const sandbox: Sandbox = createSandbox()
+ * setupServer(...sandbox.handlers).listen()
+ */
 export interface Sandbox {
   /** msw request handlers for `setupServer` (Node) or `setupWorker` (browser). */
   readonly handlers: HttpHandler[]

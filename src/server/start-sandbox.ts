@@ -4,7 +4,12 @@ import type { SandboxCore } from '../core/sandbox-core.js'
 import { DOCUMENTED_KEYS } from '../model/documented-keys.js'
 import { startServer, type RunningServer } from './start-server.js'
 
-/** Options of {@link startSandbox}: the sandbox's, plus where to listen. */
+/**
+ * Options of {@link startSandbox}: the sandbox's, plus where to listen.
+ *
+ * @example
+ * const options: StartSandboxOptions = { port: 4010, now: '2026-01-15' }
+ */
 export interface StartSandboxOptions extends Omit<SandboxOptions, 'baseUrl'> {
   /** Default 0: any free port. */
   port?: number
@@ -12,7 +17,13 @@ export interface StartSandboxOptions extends Omit<SandboxOptions, 'baseUrl'> {
   host?: string
 }
 
-/** A real HTTP sandbox running inside the current process. */
+/**
+ * A real HTTP sandbox running inside the current process.
+ *
+ * @example
+ * const sandbox: RunningSandbox = await startSandbox()
+ * await fetch(`${sandbox.url}projects`, { headers: { 'X-API-Key': sandbox.keys.user } })
+ */
 export interface RunningSandbox {
   /** The API's base address, ending in `/api/v1/`. */
   readonly url: string

@@ -24,7 +24,8 @@ export function hashString(text: string): number {
  * mixHash(mixHash(seed, projectId), day)
  */
 export function mixHash(hash: number, value: number): number {
-  let h = Math.imul(hash ^ (value | 0), 0x9e3779b1) ^ Math.imul((value / 4_294_967_296) | 0, 0x85ebca6b)
+  // The hash is multiplied before the value joins, so mixHash(a, b) and mixHash(b, a) differ.
+  let h = Math.imul(hash, 0x9e3779b1) ^ (value | 0) ^ Math.imul((value / 4_294_967_296) | 0, 0x85ebca6b)
   h ^= h >>> 16
   h = Math.imul(h, 0x85ebca6b)
   h ^= h >>> 13

@@ -33,7 +33,8 @@ export function buildMonitoringData(
   }
   const currentMean = meanVisibility(series, current)
   const previousMean = meanVisibility(series, previous)
-  const change = changePercentage(currentMean, previousMean)
+  // A period without data has no mean to compare: no change, rather than a fake drop to 0.
+  const change = current.count === 0 || previous.count === 0 ? 0 : changePercentage(currentMean, previousMean)
   const data: MonitoringData = {
     brands_by_topics: current.count === 0 ? {} : brandsByTopics(entry.project),
     visibility_score: { current: lastValue(series.visibility, current) / 100, history },

@@ -46,6 +46,8 @@ export function buildOverviewData(
   const previous = lastValue(series.visibility, dayBefore)
   const providers = query.provider === undefined ? project.providers : project.providers.filter((id) => id === query.provider)
   const hasData = current.count > 0
+  // Without data on either day there is nothing to compare: stable, rather than a fake rise or drop.
+  const change = hasData && dayBefore.count > 0 ? changePercentage(visibility, previous) : 0
   return {
     dates: current.count,
     data: {
@@ -56,7 +58,7 @@ export function buildOverviewData(
       },
       brands_by_topics: hasData ? brandsByTopics(project) : {},
       brands_by_providers: hasData ? brandsByProviders(project, analytics.seed, providers) : {},
-      visibility_score: { current: visibility / 100, previous: previous / 100, trend: trendOf(changePercentage(visibility, previous)) },
+      visibility_score: { current: visibility / 100, previous: previous / 100, trend: trendOf(change) },
       sentiment_analysis: sentimentShares(series, current),
     },
   }

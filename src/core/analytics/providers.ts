@@ -17,7 +17,12 @@ export const PROVIDERS = [
   'google_ai_mode',
 ] as const
 
-/** One of {@link PROVIDERS}. */
+/**
+ * One of {@link PROVIDERS}.
+ *
+ * @example
+ * const provider: Provider = 'perplexity'
+ */
 export type Provider = (typeof PROVIDERS)[number]
 
 const providerSet: ReadonlySet<string> = new Set(PROVIDERS)

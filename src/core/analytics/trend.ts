@@ -4,8 +4,8 @@ import type { Trend } from '../resources.js'
 export const STABLE_THRESHOLD_PERCENT = 2
 
 /**
- * (current − previous) / previous × 100, rounded to 2 decimals; 0 when there is no previous value,
- * since no percentage of nothing exists.
+ * (current − previous) / previous × 100, rounded to 2 decimals; 0 when previous is 0, since no
+ * percentage of nothing exists. Callers pass 0 change themselves when either side has no data.
  *
  * @example
  * changePercentage(55, 50) // 10

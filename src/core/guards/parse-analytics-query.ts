@@ -18,6 +18,8 @@ export interface AnalyticsQuery {
 export const DEFAULT_RANGE_DAYS = 30
 export const MAX_RANGE_DAYS = 366
 
+const ASCII_WORD = /^[A-Za-z_]+$/
+
 /** The one value of `name`, `undefined` when absent; throws `template` when it is repeated. */
 function single(params: URLSearchParams, name: string, template: ErrorTemplate): string | undefined {
   const values = params.getAll(name)
@@ -53,11 +55,12 @@ export function parseAnalyticsQuery(query: string, today: DayNumber): AnalyticsQ
     throw new EnvelopeError(ERRORS.dateRangeTooLarge, `The date range covers ${days} days; at most ${MAX_RANGE_DAYS} are allowed`)
   }
 
-  const providerText = single(params, 'provider', ERRORS.invalidProvider)?.toLowerCase()
-  if (providerText !== undefined && !isProvider(providerText)) {
-    throw new EnvelopeError(ERRORS.invalidProvider)
-  }
-  const region = single(params, 'region', ERRORS.invalidRegion)?.toUpperCase()
+  // Case is folded for ASCII only, so look-alikes such as the Kelvin sign (K) never match an id.
+  const providerText = single(params, 'provider', ERRORS.invalidProvider)
+  const provider = providerText !== undefined && ASCII_WORD.test(providerText) ? providerText.toLowerCase() : providerText
+  if (provider !== undefined && !isProvider(provider)) throw new EnvelopeError(ERRORS.invalidProvider)
+  const regionText = single(params, 'region', ERRORS.invalidRegion)
+  const region = regionText !== undefined && ASCII_WORD.test(regionText) ? regionText.toUpperCase() : regionText
   if (region !== undefined && !isRegion(region)) throw new EnvelopeError(ERRORS.invalidRegion)
-  return { start, end, provider: providerText, region }
+  return { start, end, provider, region }
 }

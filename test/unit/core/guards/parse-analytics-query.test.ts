@@ -178,4 +178,9 @@ describe('parseAnalyticsQuery: provider and region', () => {
       region: undefined,
     })
   })
+
+  it('refuses Unicode look-alikes that case-fold into a known provider or region', () => {
+    expectRefused(`provider=${encodeURIComponent('deepsee\u212a')}`, ERRORS.invalidProvider)
+    expectRefused(`region=${encodeURIComponent('\u0131n')}`, ERRORS.invalidRegion)
+  })
 })

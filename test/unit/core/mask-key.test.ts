@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { maskKey } from '../../../src/core/mask-key.js'
+
+describe('maskKey', () => {
+  it('keeps the first 6 and last 2 characters of a long key', () => {
+    expect(maskKey('sbx_user_alpha')).toBe('sbx_us…ha')
+    expect(maskKey('sbx_project_101')).toBe('sbx_pr…01')
+  })
+
+  it('hides a short key entirely', () => {
+    expect(maskKey('short')).toBe('…')
+    expect(maskKey('')).toBe('…')
+    expect(maskKey('elevenchars')).toBe('…')
+  })
+
+  it('passes a missing key through as null', () => {
+    expect(maskKey(null)).toBeNull()
+  })
+
+  it('never returns the full key, nor contains it, for keys of any length', () => {
+    const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789_'
+    for (let length = 1; length <= 300; length++) {
+      const key = Array.from({ length }, (_, index) => alphabet[(index * 7 + length) % alphabet.length]).join('')
+      const masked = maskKey(key)!
+      expect(masked).not.toBe(key)
+      expect(masked.includes(key)).toBe(false)
+      expect(masked.length).toBeLessThanOrEqual(9)
+    }
+  })
+})
