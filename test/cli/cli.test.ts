@@ -59,6 +59,21 @@ async function writeTemp(name: string, text: string): Promise<string> {
   return path
 }
 
+/** Starts the CLI with the fixtures file at `path`: exit 1, one stderr line naming the file and each fragment, no stack. */
+async function expectFixturesRefused(path: string, ...fragments: Array<string | RegExp>): Promise<void> {
+  const cli = runCli(['--fixtures', path, ...QUIET])
+  const exit = await cli.waitForExit()
+  expect(exit.code).toBe(1)
+  const stderr = cli.stderr()
+  expect(stderr.trim().split('\n')).toHaveLength(1)
+  expect(stderr).toContain(path)
+  for (const fragment of fragments) {
+    if (typeof fragment === 'string') expect(stderr).toContain(fragment)
+    else expect(stderr).toMatch(fragment)
+  }
+  expect(stderr).not.toMatch(STACK_LINE)
+}
+
 /** Runs the CLI expecting it to fail at start-up; returns its stderr after checking the exit code. */
 async function expectStartFailure(args: readonly string[]): Promise<string> {
   const cli = runCli(args)
@@ -156,37 +171,17 @@ describe('invalid command lines', () => {
 
 describe('fixtures files', () => {
   test('A fixtures file that does not exist makes the CLI exit with code 1 and a message naming the path and saying it was not found.', async () => {
-    const path = join(tempDir, 'does-not-exist.json')
-    const cli = runCli(['--fixtures', path, ...QUIET])
-    const exit = await cli.waitForExit()
-    expect(exit.code).toBe(1)
-    expect(cli.stderr()).toContain(path)
-    expect(cli.stderr()).toMatch(/not found/i)
-    expect(cli.stderr()).not.toMatch(STACK_LINE)
+    await expectFixturesRefused(join(tempDir, 'does-not-exist.json'), /not found/i)
   })
 
   test('A fixtures file that is not valid JSON makes the CLI exit with code 1 and a message naming the file and saying it is not valid JSON.', async () => {
-    const path = await writeTemp('broken.json', '{ "users": [ ')
-    const cli = runCli(['--fixtures', path, ...QUIET])
-    const exit = await cli.waitForExit()
-    expect(exit.code).toBe(1)
-    expect(cli.stderr()).toContain(path)
-    expect(cli.stderr()).toContain('not valid JSON')
-    expect(cli.stderr()).not.toMatch(STACK_LINE)
+    await expectFixturesRefused(await writeTemp('broken.json', '{ "users": [ '), 'not valid JSON')
   })
 
   test('A fixtures file with a project in an unknown region makes the CLI exit with code 1 and a message naming the file and projects[0].region.', async () => {
     const fixtures = customFixtures()
     ;(fixtures.projects as Array<Record<string, unknown>>)[0]!.region = 'XX'
-    const path = await writeTemp('bad-region.json', JSON.stringify(fixtures))
-    const cli = runCli(['--fixtures', path, ...QUIET])
-    const exit = await cli.waitForExit()
-    expect(exit.code).toBe(1)
-    const stderr = cli.stderr()
-    expect(stderr).toContain(path)
-    expect(stderr).toContain('projects[0].region')
-    expect(stderr.trim().split('\n')).toHaveLength(1)
-    expect(stderr).not.toMatch(STACK_LINE)
+    await expectFixturesRefused(await writeTemp('bad-region.json', JSON.stringify(fixtures)), 'projects[0].region')
   })
 
   test('A fixtures file with a PROJECT-level key without a project_id makes the CLI exit with code 1 and a message naming the file and api_keys[0].project_id.', async () => {
@@ -194,15 +189,7 @@ describe('fixtures files', () => {
     const key = (fixtures.api_keys as Array<Record<string, unknown>>)[0]!
     key.level = 'PROJECT'
     key.project_id = null
-    const path = await writeTemp('bad-key.json', JSON.stringify(fixtures))
-    const cli = runCli(['--fixtures', path, ...QUIET])
-    const exit = await cli.waitForExit()
-    expect(exit.code).toBe(1)
-    const stderr = cli.stderr()
-    expect(stderr).toContain(path)
-    expect(stderr).toContain('api_keys[0].project_id')
-    expect(stderr.trim().split('\n')).toHaveLength(1)
-    expect(stderr).not.toMatch(STACK_LINE)
+    await expectFixturesRefused(await writeTemp('bad-key.json', JSON.stringify(fixtures)), 'api_keys[0].project_id')
   })
 
   test('A valid custom fixtures file is served instead of the default data.', async () => {

@@ -1,0 +1,20 @@
+import type { Transport } from '../../support/transport.js'
+import { describeAnalyticsGuards } from './analytics-guards.js'
+import { describeAnalyticsValues } from './analytics-values.js'
+import { describeAuthentication } from './authentication.js'
+import { describeCors } from './cors.js'
+import { describeProjects } from './projects.js'
+import { describeRouting } from './routing.js'
+import { describeValidate } from './validate.js'
+
+/** Every rule of the spec and of product.md, against one transport; "today" is frozen at `today`. */
+export function describeApiContract(transport: Transport, today: string): void {
+  describeRouting(transport)
+  describeCors(transport)
+  describeAuthentication(transport)
+  describeValidate(transport)
+  describeProjects(transport)
+  describeAnalyticsGuards(transport, 'monitoring')
+  describeAnalyticsGuards(transport, 'overview')
+  describeAnalyticsValues(transport, today)
+}
