@@ -6,14 +6,16 @@ import { createSandboxCore, DEFAULT_SEED, resolveSandboxConfig } from './config/
 import { formatCalendarDate, dayOfInstant, parseCalendarDate } from './core/analytics/calendar-date.js'
 import { parseLatency } from './core/latency.js'
 import { formatBanner } from './server/format-banner.js'
-import { loadFixturesFile } from './server/load-fixtures-file.js'
+import { readJsonFile } from './server/read-json-file.js'
 import { createRequestLogger, type LogFormat } from './server/request-logger.js'
 import { startServer } from './server/start-server.js'
+import { formatScenarioList } from './server/format-scenario-list.js'
+import type { SandboxOptions } from './config/sandbox-options.js'
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string }
 
-/** The scenarios the sandbox knows by name (the scenario system fills this catalogue). */
-const SCENARIO_CATALOGUE: readonly string[] = []
+/** A `--scenario` value naming a file rather than a built-in. */
+const SCENARIO_PATH = /[/\\]|\.json$/i
 
 function parseInteger(min: number, max: number) {
   return (text: string): number => {
@@ -33,12 +35,8 @@ function parseLatencyArgument(text: string): string {
   return text
 }
 
-function collectScenario(name: string, names: string[]): string[] {
-  if (!SCENARIO_CATALOGUE.includes(name)) {
-    const available = SCENARIO_CATALOGUE.length === 0 ? 'none yet' : SCENARIO_CATALOGUE.join(', ')
-    throw new InvalidArgumentError(`Unknown scenario "${name}". Available scenarios: ${available}.`)
-  }
-  return [...names, name]
+function collectScenario(value: string, values: string[]): string[] {
+  return [...values, value]
 }
 
 /** Options as commander parses them. */
@@ -52,6 +50,7 @@ interface CliOptions {
   latency?: string
   scenario: string[]
   log: LogFormat
+  listScenarios?: boolean
   debug?: boolean
 }
 
@@ -73,7 +72,8 @@ function createProgram(): Command {
     .addOption(new Option('--generate-projects <n>', 'add a generated account (key sbx_user_generated) with n projects').argParser(parseInteger(0, 100_000)))
     .addOption(new Option('--now <date>', 'freeze "today" (UTC) at YYYY-MM-DD').argParser(parseDateArgument))
     .addOption(new Option('--latency <ms>', 'add latency to every answer: 250, or a range 100-400').argParser(parseLatencyArgument))
-    .addOption(new Option('--scenario <name>', 'activate a scenario (repeatable)').default([]).argParser(collectScenario))
+    .addOption(new Option('--scenario <name|file>', 'activate a built-in scenario, or one from a JSON file (repeatable)').default([]).argParser(collectScenario))
+    .addOption(new Option('--list-scenarios', 'list the scenarios (built-in and given) and exit'))
     .addOption(new Option('--log <format>', 'request log format').choices(['pretty', 'json', 'none']).default('pretty'))
     .addOption(new Option('--debug', 'print stack traces of start-up failures'))
     .addHelpText(
@@ -85,14 +85,31 @@ Examples:
   $ analytics-sandbox --now 2026-01-15 --seed 7    # reproducible dates and values
   $ analytics-sandbox --fixtures ./my-data.json    # your own users, keys and projects
   $ analytics-sandbox --generate-projects 500      # plus 500 generated projects (key sbx_user_generated)
+  $ analytics-sandbox --scenario flaky --seed 7    # a seeded 30 % of requests fail with 500
+  $ analytics-sandbox --scenario ./my-scenario.json --scenario slow
+  $ analytics-sandbox --list-scenarios
   $ curl -H 'X-API-Key: sbx_user_alpha' http://127.0.0.1:4010/api/v1/projects`,
     )
     .action(async (options: CliOptions) => {
-      const fixtures = options.fixtures === undefined ? undefined : await loadFixturesFile(options.fixtures)
-      const config = resolveSandboxConfig(
-        { fixtures, seed: options.seed, now: options.now, latency: options.latency, generateProjects: options.generateProjects },
-        options.fixtures,
+      const fixtures = options.fixtures === undefined ? undefined : await readJsonFile(options.fixtures, 'fixtures')
+      const scenarios = await Promise.all(
+        options.scenario.map(async (value) => (SCENARIO_PATH.test(value) ? await readJsonFile(value, 'scenario') : value)),
       )
+      const config = resolveSandboxConfig(
+        {
+          fixtures: fixtures as SandboxOptions['fixtures'],
+          scenarios: scenarios as SandboxOptions['scenarios'],
+          seed: options.seed,
+          now: options.now,
+          latency: options.latency,
+          generateProjects: options.generateProjects,
+        },
+        { fixtures: options.fixtures, scenarios: options.scenario },
+      )
+      if (options.listScenarios === true) {
+        process.stdout.write(formatScenarioList(config.catalogue.list()))
+        return
+      }
       const sandbox = await createSandboxCore(config)
       const write = (line: string) => void process.stdout.write(line)
       const running = await startServer(sandbox, { host: options.host, port: options.port, log: createRequestLogger(options.log, write) })
@@ -106,6 +123,7 @@ Examples:
           seed: options.seed,
           fixtures: options.fixtures,
           generated: options.generateProjects ?? 0,
+          scenarios: sandbox.scenarios.active.names,
         }),
       )
       const stop = () => {

@@ -9,11 +9,17 @@ import { defaultFixtures } from '../model/default-fixtures.js'
 import { generateFixtures } from '../model/generate-fixtures.js'
 import type { Fixtures } from '../model/fixtures-schema.js'
 import { parseFixtures } from '../model/parse-fixtures.js'
+import { createScenarioCatalogue, resolveScenarios, type ScenarioCatalogue } from '../scenarios/scenario-catalogue.js'
+import type { Scenario } from '../scenarios/scenario-schema.js'
+import { ScenarioState } from '../scenarios/scenario-state.js'
+import { Journal } from '../core/journal.js'
 import { ConfigError } from './config-error.js'
 import { resolveBaseUrl, type ApiBase } from './resolve-base-url.js'
 import type { SandboxOptions } from './sandbox-options.js'
 
 export const DEFAULT_SEED = 1
+/** Requests the journal keeps: the most recent ones. */
+export const JOURNAL_CAPACITY = 1000
 const MAX_GENERATED_PROJECTS = 100_000
 
 function invalid(option: string, why: string, value: unknown): ConfigError {
@@ -64,6 +70,15 @@ export interface SandboxConfig {
   readonly latency: LatencyRange | undefined
   readonly generateProjects: number
   readonly base: ApiBase
+  readonly catalogue: ScenarioCatalogue
+  readonly scenarios: readonly Scenario[]
+}
+
+/** Where options came from, to name them in error messages: a fixtures file, scenario files. */
+export interface OptionSources {
+  readonly fixtures?: string
+  /** The source of each inline `scenarios` item, by index (a file path, for instance). */
+  readonly scenarios?: readonly string[]
 }
 
 /**
@@ -73,14 +88,19 @@ export interface SandboxConfig {
  * @example
  * resolveSandboxConfig({ now: '2026-02-30' }) // ConfigError: Invalid option "now": …
  */
-export function resolveSandboxConfig(options: SandboxOptions = {}, source = 'options.fixtures'): SandboxConfig {
+export function resolveSandboxConfig(options: SandboxOptions = {}, sources: OptionSources = {}): SandboxConfig {
+  const catalogue = createScenarioCatalogue()
+  if (options.scenarios !== undefined && !Array.isArray(options.scenarios)) throw invalid('scenarios', 'must be an array of names or definitions', options.scenarios)
+  const scenarios = resolveScenarios(catalogue, options.scenarios ?? [], (index) => sources.scenarios?.[index] ?? `options.scenarios[${index}]`)
   return {
+    catalogue,
+    scenarios,
     seed: resolveSeed(options.seed),
     frozenDay: resolveNow(options.now),
     latency: resolveLatency(options.latency),
     generateProjects: resolveCount(options.generateProjects),
     base: resolveBaseUrl(options.baseUrl),
-    fixtures: parseFixtures(options.fixtures ?? defaultFixtures, options.fixtures === undefined ? 'fixtures/default.json' : source),
+    fixtures: parseFixtures(options.fixtures ?? defaultFixtures, options.fixtures === undefined ? 'fixtures/default.json' : (sources.fixtures ?? 'options.fixtures')),
   }
 }
 
@@ -102,6 +122,8 @@ export async function createSandboxCore(config: SandboxConfig): Promise<SandboxC
     analytics: createAnalytics(seed),
     clock: createClock(config.frozenDay),
     latency: config.latency,
+    scenarios: new ScenarioState(config.catalogue, config.scenarios, seed),
+    journal: new Journal(JOURNAL_CAPACITY),
     requestCount: 0,
   }
 }

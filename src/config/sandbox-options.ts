@@ -1,5 +1,6 @@
 import type { LatencyRange } from '../core/latency.js'
 import type { FixturesInput } from '../model/fixtures-schema.js'
+import type { ScenarioInput } from '../scenarios/scenario-schema.js'
 
 /**
  * How to build a sandbox. Every field is optional: the default is the documented data, seed 1,
@@ -17,6 +18,11 @@ export interface SandboxOptions {
   now?: string | Date
   /** Latency added to every answer, in ms: `250`, `'250'`, `'100-400'` or `{ min, max }`. */
   latency?: number | string | LatencyRange
+  /**
+   * Scenarios in force from the start (and again after a reset): built-in names, or definitions in
+   * the scenario file format, which also join the catalogue under their names.
+   */
+  scenarios?: ReadonlyArray<string | ScenarioInput>
   /** Adds a generated account (key `sbx_user_generated`) with this many projects. */
   generateProjects?: number
   /** The API's base address, for the msw handlers; it ends in `/api/v1/`. Default: any origin. */

@@ -8,7 +8,10 @@ import { MS_PER_DAY, type DayNumber } from './analytics/calendar-date.js'
  * createClock(19782).now() // 2024-02-29T00:00:00Z
  */
 export interface Clock {
+  /** "Now" for the data: frozen when a day is given. */
   now(): number
+  /** The real time, even when "now" is frozen: for rate-limit windows and the request journal. */
+  realNow(): number
 }
 
 /**
@@ -18,7 +21,8 @@ export interface Clock {
  * const clock = createClock(parseCalendarDate('2026-01-15'))
  */
 export function createClock(frozenDay?: DayNumber): Clock {
-  if (frozenDay === undefined) return { now: () => Date.now() }
+  const realNow = () => Date.now()
+  if (frozenDay === undefined) return { now: realNow, realNow }
   const frozen = frozenDay * MS_PER_DAY
-  return { now: () => frozen }
+  return { now: () => frozen, realNow }
 }

@@ -1,23 +1,28 @@
+import { ADMIN_BASE_PATH, dispatchAdmin } from './admin/dispatch-admin.js'
 import { dayOfInstant } from './analytics/calendar-date.js'
 import type { CoreRequest, CoreResponse } from './core-request.js'
-import { isPreflight, preflight, RESPONSE_HEADERS } from './cors.js'
+import { isPreflight, preflight } from './cors.js'
 import type { Endpoint } from './endpoints/endpoint.js'
 import { fail, type Envelope } from './envelope.js'
 import { EnvelopeError } from './envelope-error.js'
 import { ERRORS } from './errors.js'
 import { authenticate } from './guards/authenticate.js'
+import { peekProjectId } from './guards/authorize-project.js'
 import { resolveRoute } from './guards/resolve-route.js'
 import { pickDelay } from './latency.js'
+import { respond } from './respond.js'
 import type { SandboxCore } from './sandbox-core.js'
 
-function respond(envelope: Envelope<unknown>, headers: Readonly<Record<string, string>>, delayMs: number): CoreResponse {
-  return { status: envelope.code, headers: { ...RESPONSE_HEADERS, ...headers }, body: JSON.stringify(envelope), delayMs }
-}
-
 /**
- * Answers one request: route → key → endpoint (project → query → data) → envelope. The one
- * implementation behind the node:http server and the msw handlers. It never throws: a guard's
- * {@link EnvelopeError} becomes its error envelope, anything unexpected the endpoint's own 500.
+ * Answers one request. The one implementation behind the node:http server and the msw handlers;
+ * the stages, in order:
+ *
+ * route (404/405) → X-Sandbox-Scenario (400) → key (401, and a scenario's expired or revoked keys)
+ * → endpoint guards: project (400/403, and a scenario's hidden projects), query (400)
+ * → data stage: a scenario's rate limit (429) or forced failure → the answer (0 dates under `no-data`).
+ *
+ * It never throws: a guard's {@link EnvelopeError} becomes its error envelope, anything unexpected
+ * the endpoint's own 500. Latency (the sandbox's, plus matching scenario rules') applies to every answer.
  *
  * @example
  * const response = dispatch(sandbox, { method: 'GET', path: '/api/v1/projects', query: '', header })
@@ -25,16 +30,41 @@ function respond(envelope: Envelope<unknown>, headers: Readonly<Record<string, s
  */
 export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreResponse {
   if (isPreflight(request)) return preflight(request)
-  const delayMs = sandbox.latency === undefined ? 0 : pickDelay(sandbox.latency, sandbox.analytics.seed, sandbox.requestCount)
-  sandbox.requestCount++
+  if (request.path.startsWith(ADMIN_BASE_PATH)) return dispatchAdmin(sandbox, request)
+  const requestNumber = sandbox.requestCount++
+  const headers: Record<string, string> = {}
+  const keyHeader = request.header('x-api-key')
+  let delayMs = sandbox.latency === undefined ? 0 : pickDelay(sandbox.latency, sandbox.analytics.seed, requestNumber)
+  let active = sandbox.scenarios.active
   let endpoint: Endpoint | undefined
+  let envelope: Envelope<unknown>
   try {
     endpoint = resolveRoute(sandbox.routes, request.method, request.path)
+    active = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'))
+    const headerProject = peekProjectId(request.header('x-project-id'))
+    delayMs += active.addedLatency({ endpoint: endpoint.name, key: keyHeader, projectId: headerProject }, requestNumber)
     const now = sandbox.clock.now()
-    const key = authenticate(sandbox.model.index, request.header('x-api-key'), now)
-    return respond(endpoint.handle({ sandbox, request, key, today: dayOfInstant(now) }), {}, delayMs)
+    const key = authenticate(sandbox.model.index, keyHeader, now)
+    active.checkKey({ endpoint: endpoint.name, key: key.apiKey.key, projectId: headerProject ?? key.apiKey.project_id ?? undefined })
+    const prepared = endpoint.prepare({ sandbox, request, key, today: dayOfInstant(now), active })
+    const scope = { endpoint: endpoint.name, key: key.apiKey.key, projectId: prepared.projectId }
+    active.enterData(scope, endpoint.failure, headers, sandbox.clock.realNow())
+    envelope = prepared.respond(active.removesData(scope))
   } catch (error) {
-    if (error instanceof EnvelopeError) return respond(error.envelope, error.headers, delayMs)
-    return respond(fail(endpoint?.failure ?? ERRORS.internal), {}, delayMs)
+    if (error instanceof EnvelopeError) {
+      Object.assign(headers, error.headers)
+      envelope = error.envelope
+    } else envelope = fail(endpoint?.failure ?? ERRORS.internal)
   }
+  sandbox.journal.record(
+    sandbox.clock.realNow(),
+    request.method,
+    request.path,
+    request.query,
+    envelope.code,
+    keyHeader,
+    request.header('x-project-id'),
+    active.names,
+  )
+  return respond(envelope, headers, delayMs)
 }

@@ -2,6 +2,8 @@ import type { Model } from '../model/create-model.js'
 import type { Clock } from './clock.js'
 import type { Analytics } from './analytics/create-analytics.js'
 import type { Routes } from './guards/resolve-route.js'
+import type { ScenarioState } from '../scenarios/scenario-state.js'
+import type { Journal } from './journal.js'
 import type { LatencyRange } from './latency.js'
 
 /**
@@ -16,6 +18,8 @@ export interface SandboxCore {
   readonly analytics: Analytics
   readonly clock: Clock
   readonly latency: LatencyRange | undefined
+  readonly scenarios: ScenarioState
+  readonly journal: Journal
   /** Requests answered so far: orders the seeded choices made per request (latency in a range). */
   requestCount: number
 }

@@ -1,4 +1,4 @@
-// Generated from fixtures/default.json by scripts/embed-fixtures.mjs: edit the JSON file, then run `npm run build`.
+// Generated from fixtures/default.json by scripts/embed-data.mjs: edit the JSON, then run `npm run build`.
 import type { FixturesInput } from './fixtures-schema.js'
 
 /**

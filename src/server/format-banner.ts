@@ -13,6 +13,8 @@ export interface BannerFacts {
   /** The fixtures file, or `undefined` for the documented default data. */
   readonly fixtures: string | undefined
   readonly generated: number
+  /** Names of the scenarios in force from the start. */
+  readonly scenarios: readonly string[]
 }
 
 const KEY_NOTES: Record<string, string> = {
@@ -35,7 +37,8 @@ export function formatBanner(facts: BannerFacts): string {
   const keys: string[] = facts.fixtures === undefined ? Object.values(DOCUMENTED_KEYS) : []
   if (facts.generated > 0) keys.push(GENERATED_USER_KEY)
   if (facts.format === 'json') {
-    return `${JSON.stringify({ event: 'listening', url: facts.url, version: facts.version, today: facts.today, seed: facts.seed, keys })}\n`
+    const { url, version, today, seed, scenarios } = facts
+    return `${JSON.stringify({ event: 'listening', url, version, today, seed, scenarios, keys })}\n`
   }
   const data = `${facts.fixtures ?? 'documented default data'}${facts.generated > 0 ? ` + ${facts.generated} generated projects` : ''}`
   const lines = [
@@ -43,6 +46,7 @@ export function formatBanner(facts: BannerFacts): string {
     `  API    ${facts.url}`,
     `  Today  ${facts.today} (UTC${facts.frozen ? ', frozen by --now' : ''})   Seed ${facts.seed}`,
     `  Data   ${data}`,
+    `  Admin  ${new URL('/__sandbox/', facts.url).href}   Scenarios ${facts.scenarios.length > 0 ? facts.scenarios.join(', ') : 'none'}`,
     ...keys.map((key, index) => `  ${index === 0 ? 'Keys' : '    '}   ${key.padEnd(18)} ${KEY_NOTES[key] ?? `USER     generated account (${facts.generated} projects)`}`),
     `  Try    curl -H 'X-API-Key: ${keys[0] ?? '<your key>'}' ${facts.url}projects`,
     '',

@@ -1,10 +1,19 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { ConfigError } from '../config/config-error.js'
+import { ADMIN_BASE_PATH } from '../core/admin/dispatch-admin.js'
+import type { CoreRequest } from '../core/core-request.js'
+import { RESPONSE_HEADERS } from '../core/cors.js'
 import { dispatch } from '../core/dispatch.js'
+import { fail } from '../core/envelope.js'
+import { ERRORS } from '../core/errors.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import type { RequestLogger } from './request-logger.js'
+import { readBody } from './read-body.js'
 import { toCoreRequest } from './to-core-request.js'
+
+/** Largest admin request body read. */
+const MAX_ADMIN_BODY_BYTES = 64 * 1024
 
 /** Where and how to listen. */
 export interface ServerOptions {
@@ -54,23 +63,38 @@ function formatHost(host: string): string {
  */
 export async function startServer(sandbox: SandboxCore, options: ServerOptions): Promise<RunningServer> {
   const { log } = options
-  const server = createServer({ keepAliveTimeout: 5_000, headersTimeout: 10_000, requestTimeout: 30_000 }, (request, response) => {
+  const answer = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest) => {
     const started = log === undefined ? 0 : performance.now()
-    const coreRequest = toCoreRequest(request)
-    const answer = dispatch(sandbox, coreRequest)
+    const reply = dispatch(sandbox, coreRequest)
     const send = () => {
-      response.writeHead(answer.status, answer.headers)
-      response.end(answer.body)
+      response.writeHead(reply.status, reply.headers)
+      response.end(reply.body)
       log?.({
         method: coreRequest.method,
         path: request.url ?? '/',
-        status: answer.status,
+        status: reply.status,
         ms: performance.now() - started,
         key: coreRequest.header('x-api-key'),
       })
     }
-    if (answer.delayMs > 0) setTimeout(send, answer.delayMs)
+    if (reply.delayMs > 0) setTimeout(send, reply.delayMs)
     else send()
+  }
+  const server = createServer({ keepAliveTimeout: 5_000, headersTimeout: 10_000, requestTimeout: 30_000 }, (request, response) => {
+    const coreRequest = toCoreRequest(request)
+    // Only the admin API's PUT and POST carry a body; every other request is answered at once.
+    if (!coreRequest.path.startsWith(ADMIN_BASE_PATH) || (coreRequest.method !== 'PUT' && coreRequest.method !== 'POST')) {
+      answer(request, response, coreRequest)
+      return
+    }
+    void readBody(request, MAX_ADMIN_BODY_BYTES).then((body) => {
+      if (body === undefined) {
+        response.writeHead(413, { ...RESPONSE_HEADERS, connection: 'close' })
+        response.end(JSON.stringify(fail(ERRORS.payloadTooLarge)))
+        return
+      }
+      answer(request, response, { ...coreRequest, body })
+    })
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(new ConfigError(describeListenError(error, options.host, options.port))))

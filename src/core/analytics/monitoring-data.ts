@@ -2,8 +2,8 @@ import type { ProjectEntry } from '../../model/model-index.js'
 import type { AnalyticsQuery } from '../guards/parse-analytics-query.js'
 import type { MonitoringData } from '../resources.js'
 import { brandsByTopics } from './brands.js'
-import { formatCalendarDate, type DayNumber } from './calendar-date.js'
-import type { Analytics } from './create-analytics.js'
+import { formatCalendarDate } from './calendar-date.js'
+import type { DailySeries } from './daily-series.js'
 import { lastValue, meanVisibility, rangeWindow } from './range-window.js'
 import { changePercentage, trendOf } from './trend.js'
 
@@ -13,16 +13,14 @@ import { changePercentage, trendOf } from './trend.js'
  * number of days just before it.
  *
  * @example
- * const { data, dates } = buildMonitoringData(analytics, entry, query, today)
+ * const { data, dates } = buildMonitoringData(analytics.seriesFor(entry, query.provider, query.region, today), entry, query)
  * dates === data.visibility_score.history.length // true
  */
 export function buildMonitoringData(
-  analytics: Analytics,
+  series: DailySeries,
   entry: ProjectEntry,
   query: AnalyticsQuery,
-  today: DayNumber,
 ): { data: MonitoringData; dates: number } {
-  const series = analytics.seriesFor(entry, query.provider, query.region, today)
   const days = query.end - query.start + 1
   const current = rangeWindow(series, query.start, query.end)
   const previous = rangeWindow(series, query.start - days, query.start - 1)

@@ -2,8 +2,6 @@ import type { ProjectEntry } from '../../model/model-index.js'
 import type { AnalyticsQuery } from '../guards/parse-analytics-query.js'
 import type { OverviewData } from '../resources.js'
 import { brandsByProviders, brandsByTopics } from './brands.js'
-import type { DayNumber } from './calendar-date.js'
-import type { Analytics } from './create-analytics.js'
 import type { DailySeries } from './daily-series.js'
 import { lastValue, rangeWindow, type RangeWindow } from './range-window.js'
 import { changePercentage, trendOf } from './trend.js'
@@ -30,16 +28,15 @@ function sentimentShares(series: DailySeries, window: RangeWindow): OverviewData
  * the range, sentiment shares cover the whole range.
  *
  * @example
- * const { data, dates } = buildOverviewData(analytics, entry, query, today)
+ * const { data, dates } = buildOverviewData(analytics.seriesFor(entry, query.provider, query.region, today), entry, query, analytics.seed)
  */
 export function buildOverviewData(
-  analytics: Analytics,
+  series: DailySeries,
   entry: ProjectEntry,
   query: AnalyticsQuery,
-  today: DayNumber,
+  seed: number,
 ): { data: OverviewData; dates: number } {
   const { project } = entry
-  const series = analytics.seriesFor(entry, query.provider, query.region, today)
   const current = rangeWindow(series, query.start, query.end)
   const dayBefore = rangeWindow(series, query.start - 1, query.start - 1)
   const visibility = lastValue(series.visibility, current)
@@ -57,7 +54,7 @@ export function buildOverviewData(
         sentiment_score: lastValue(series.sentiment, current) / 100,
       },
       brands_by_topics: hasData ? brandsByTopics(project) : {},
-      brands_by_providers: hasData ? brandsByProviders(project, analytics.seed, providers) : {},
+      brands_by_providers: hasData ? brandsByProviders(project, seed, providers) : {},
       visibility_score: { current: visibility / 100, previous: previous / 100, trend: trendOf(change) },
       sentiment_analysis: sentimentShares(series, current),
     },

@@ -1,23 +1,27 @@
 import type { ProjectEntry } from '../../model/model-index.js'
-import type { DayNumber } from '../analytics/calendar-date.js'
-import type { Analytics } from '../analytics/create-analytics.js'
+import type { DailySeries } from '../analytics/daily-series.js'
+import { buildDailySeries } from '../analytics/daily-series.js'
 import { ok } from '../envelope.js'
 import type { ErrorTemplate } from '../errors.js'
 import { authorizeProject, parseProjectId } from '../guards/authorize-project.js'
+import { hiddenBy } from '../guards/hidden-by.js'
 import { parseAnalyticsQuery, type AnalyticsQuery } from '../guards/parse-analytics-query.js'
 import type { Endpoint, EndpointName } from './endpoint.js'
 
-/** Builds an analytics payload and says how many dates it covers. */
+/** Builds an analytics payload from a project's series and says how many dates it covers. */
 export type AnalyticsBuilder = (
-  analytics: Analytics,
+  series: DailySeries,
   entry: ProjectEntry,
   query: AnalyticsQuery,
-  today: DayNumber,
+  seed: number,
 ) => { data: unknown; dates: number }
 
+/** The series of a project without any data: what a `data: none` scenario answers from. */
+const NO_DATA = buildDailySeries([], 0, -1)
+
 /**
- * An analytics endpoint (`/monitoring`, `/overview`): project guard, then query guard, then the
- * payload, in the check order the README documents.
+ * An analytics endpoint (`/monitoring`, `/overview`): project guard, then query guard; the payload
+ * comes from the project's series for the filters, or from no data when a scenario removes it.
  *
  * @example
  * export const overviewEndpoint = analyticsEndpoint('overview', ERRORS.overviewFailed, MESSAGES.overview, buildOverviewData)
@@ -31,11 +35,19 @@ export function analyticsEndpoint(
   return {
     name,
     failure,
-    handle({ sandbox, request, key, today }) {
-      const entry = authorizeProject(sandbox.model.index, key, parseProjectId(request.header('x-project-id')))
+    prepare({ sandbox, request, key, today, active }) {
+      const projectId = parseProjectId(request.header('x-project-id'))
+      const entry = authorizeProject(sandbox.model.index, key, projectId, hiddenBy(active, name, key))
       const query = parseAnalyticsQuery(request.query, today)
-      const { data, dates } = build(sandbox.analytics, entry, query, today)
-      return ok(data, message(dates))
+      const { analytics } = sandbox
+      return {
+        projectId: entry.project.id,
+        respond(noData) {
+          const series = noData ? NO_DATA : analytics.seriesFor(entry, query.provider, query.region, today)
+          const { data, dates } = build(series, entry, query, analytics.seed)
+          return ok(data, message(dates))
+        },
+      }
     },
   }
 }

@@ -1,4 +1,5 @@
 import type { KeyEntry } from '../../model/model-index.js'
+import type { ActiveScenarios } from '../../scenarios/active-scenarios.js'
 import type { DayNumber } from '../analytics/calendar-date.js'
 import type { CoreRequest } from '../core-request.js'
 import type { Envelope } from '../envelope.js'
@@ -11,17 +12,26 @@ export interface RequestContext {
   readonly request: CoreRequest
   readonly key: KeyEntry
   readonly today: DayNumber
+  /** The scenarios in force for this request. */
+  readonly active: ActiveScenarios
 }
 
 /** The names of the API's operations. */
 export type EndpointName = 'validate' | 'projects' | 'monitoring' | 'overview'
 
+/** A request that passed its endpoint's guards: the project it concerns, and how to answer it. */
+export interface PreparedRequest {
+  readonly projectId: number | undefined
+  /** The success envelope; `noData` (a scenario's) answers as if no day had data. */
+  respond(noData: boolean): Envelope<unknown>
+}
+
 /**
- * One operation of the API: its path below the base, its own 500 template, and its handler, which
- * runs its remaining guards (project, query) and returns the success envelope.
+ * One operation of the API: its name (its path below the base), its own 500 template, and its
+ * guards. `dispatch` runs the data stage (scenario failures) between `prepare` and `respond`.
  */
 export interface Endpoint {
   readonly name: EndpointName
   readonly failure: ErrorTemplate
-  handle(context: RequestContext): Envelope<unknown>
+  prepare(context: RequestContext): PreparedRequest
 }

@@ -1,6 +1,7 @@
 import type { Project } from '../../model/fixtures-schema.js'
 import { ok } from '../envelope.js'
 import { ERRORS } from '../errors.js'
+import { hiddenBy } from '../guards/hidden-by.js'
 import { MESSAGES } from '../messages.js'
 import type { ProjectResource, ProjectsData } from '../resources.js'
 import type { Endpoint } from './endpoint.js'
@@ -26,20 +27,28 @@ export function toProjectResource(project: Project): ProjectResource {
 
 /**
  * `GET /projects`: a USER key's projects (sorted by id), or a PROJECT key's one project.
- * `X-Project-ID` is ignored here.
+ * `X-Project-ID` is ignored here; projects a scenario hides are left out.
  *
  * @example
- * projectsEndpoint.handle(context).data // { projects: [...], total: 3 }
+ * projectsEndpoint.prepare(context).respond(false).data // { projects: [...], total: 3 }
  */
 export const projectsEndpoint: Endpoint = {
   name: 'projects',
   failure: ERRORS.projectsFailed,
-  handle({ sandbox, key }) {
+  prepare({ sandbox, key, active }) {
     const { index } = sandbox.model
     const { apiKey } = key
-    const entries = apiKey.project_id === null ? index.listProjects(apiKey.user_id) : [index.findProject(apiKey.project_id)]
-    const projects = entries.flatMap((entry) => (entry === undefined ? [] : [toProjectResource(entry.project)]))
-    const data: ProjectsData = { projects, total: projects.length }
-    return ok(data, MESSAGES.projects)
+    const hidden = hiddenBy(active, 'projects', key)
+    return {
+      projectId: apiKey.project_id ?? undefined,
+      respond() {
+        const entries = apiKey.project_id === null ? index.listProjects(apiKey.user_id) : [index.findProject(apiKey.project_id)]
+        const projects = entries.flatMap((entry) =>
+          entry === undefined || hidden(entry.project.id) ? [] : [toProjectResource(entry.project)],
+        )
+        const data: ProjectsData = { projects, total: projects.length }
+        return ok(data, MESSAGES.projects)
+      },
+    }
   },
 }

@@ -1,6 +1,7 @@
 import { ok } from '../envelope.js'
 import { ERRORS } from '../errors.js'
 import { authorizeProject, parseProjectId } from '../guards/authorize-project.js'
+import { hiddenBy } from '../guards/hidden-by.js'
 import { MESSAGES } from '../messages.js'
 import type { ApiKeyDetails } from '../resources.js'
 import type { Endpoint } from './endpoint.js'
@@ -9,22 +10,27 @@ import type { Endpoint } from './endpoint.js'
  * `GET /validate`: the key's details; with `X-Project-ID`, access to that project is checked too.
  *
  * @example
- * validateEndpoint.handle(context).data // { valid: true, key_level: 'USER', … }
+ * validateEndpoint.prepare(context).respond(false).data // { valid: true, key_level: 'USER', … }
  */
 export const validateEndpoint: Endpoint = {
   name: 'validate',
   failure: ERRORS.validateFailed,
-  handle({ sandbox, request, key }) {
+  prepare({ sandbox, request, key, active }) {
     const projectId = parseProjectId(request.header('x-project-id'))
-    if (projectId !== undefined) authorizeProject(sandbox.model.index, key, projectId)
+    if (projectId !== undefined) authorizeProject(sandbox.model.index, key, projectId, hiddenBy(active, 'validate', key))
     const { apiKey } = key
-    const details: ApiKeyDetails = {
-      valid: true,
-      key_level: apiKey.level,
-      user_id: apiKey.user_id,
-      project_id: apiKey.project_id,
-      expiry: apiKey.expiry,
+    return {
+      projectId: projectId ?? apiKey.project_id ?? undefined,
+      respond() {
+        const details: ApiKeyDetails = {
+          valid: true,
+          key_level: apiKey.level,
+          user_id: apiKey.user_id,
+          project_id: apiKey.project_id,
+          expiry: apiKey.expiry,
+        }
+        return ok(details, MESSAGES.validate)
+      },
     }
-    return ok(details, MESSAGES.validate)
   },
 }

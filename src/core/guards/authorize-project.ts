@@ -6,6 +6,19 @@ import { ERRORS } from '../errors.js'
 const POSITIVE_INTEGER = /^[1-9][0-9]{0,15}$/
 
 /**
+ * Reads `X-Project-ID` without judging it: the id, or `undefined` when absent or not a valid id.
+ * For scoping scenario rules before the project guard has run.
+ *
+ * @example
+ * peekProjectId('101') // 101
+ * peekProjectId('abc') // undefined
+ */
+export function peekProjectId(header: string | null): number | undefined {
+  const text = header?.trim()
+  return text !== undefined && POSITIVE_INTEGER.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : undefined
+}
+
+/**
  * Reads `X-Project-ID`: `undefined` when absent or blank, the id when it is a positive integer
  * (at most 2^53 - 1), otherwise throws 400 `invalid_project_id`.
  *
@@ -24,18 +37,23 @@ export function parseProjectId(header: string | null): number | undefined {
 /**
  * The project guard: the project a request may read, or the 400/403 envelope. `projectId` is the
  * parsed `X-Project-ID`; without it a PROJECT key reads its own project and a USER key gets 400
- * `missing_project_id`. A project the key may not see, or that does not exist, is 403 `forbidden`
- * either way, so existence is not revealed.
+ * `missing_project_id`. A project the key may not see, that does not exist, or that a scenario
+ * hides is 403 `forbidden` in every case, so existence is not revealed.
  *
  * @example
- * const project = authorizeProject(index, key, parseProjectId(request.header('x-project-id')))
+ * const project = authorizeProject(index, key, parseProjectId(request.header('x-project-id')), hidden)
  */
-export function authorizeProject(index: ModelIndex, key: KeyEntry, projectId: number | undefined): ProjectEntry {
+export function authorizeProject(
+  index: ModelIndex,
+  key: KeyEntry,
+  projectId: number | undefined,
+  hidden: (id: number) => boolean,
+): ProjectEntry {
   const { apiKey } = key
   const id = projectId ?? apiKey.project_id
   if (id === null) throw new EnvelopeError(ERRORS.missingProjectId)
   const entry = index.findProject(id)
   const allowed = apiKey.level === 'USER' ? entry?.project.user_id === apiKey.user_id : id === apiKey.project_id
-  if (entry === undefined || !allowed) throw new EnvelopeError(ERRORS.forbidden)
+  if (entry === undefined || !allowed || hidden(id)) throw new EnvelopeError(ERRORS.forbidden)
   return entry
 }

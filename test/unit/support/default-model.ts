@@ -1,3 +1,6 @@
+import type { Analytics } from '../../../src/core/analytics/create-analytics.js'
+import { buildMonitoringData } from '../../../src/core/analytics/monitoring-data.js'
+import { buildOverviewData } from '../../../src/core/analytics/overview-data.js'
 import { parseCalendarDate, type DayNumber } from '../../../src/core/analytics/calendar-date.js'
 import type { Provider } from '../../../src/core/analytics/providers.js'
 import type { AnalyticsQuery } from '../../../src/core/guards/parse-analytics-query.js'
@@ -36,4 +39,14 @@ export function query(start: string | DayNumber, end: string | DayNumber, provid
     provider,
     region,
   }
+}
+
+/** `/monitoring`'s data as the endpoint builds it: from the project's series for the query's filters. */
+export function monitoringOf(analytics: Analytics, entry: ProjectEntry, analyticsQuery: AnalyticsQuery, today: DayNumber) {
+  return buildMonitoringData(analytics.seriesFor(entry, analyticsQuery.provider, analyticsQuery.region, today), entry, analyticsQuery)
+}
+
+/** `/overview`'s data as the endpoint builds it. */
+export function overviewOf(analytics: Analytics, entry: ProjectEntry, analyticsQuery: AnalyticsQuery, today: DayNumber) {
+  return buildOverviewData(analytics.seriesFor(entry, analyticsQuery.provider, analyticsQuery.region, today), entry, analyticsQuery, analytics.seed)
 }

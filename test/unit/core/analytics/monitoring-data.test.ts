@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatCalendarDate } from '../../../../src/core/analytics/calendar-date.js'
 import { createAnalytics, type Analytics } from '../../../../src/core/analytics/create-analytics.js'
-import { buildMonitoringData } from '../../../../src/core/analytics/monitoring-data.js'
 import type { AnalyticsQuery } from '../../../../src/core/guards/parse-analytics-query.js'
 import type { Model } from '../../../../src/model/create-model.js'
 import { DATA_CASES, EMPTY_CASES, cellDaysOn, day, expectedDates, mean } from '../../support/analytics-cases.js'
-import { TODAY, loadDefaultModel, projectEntry, query } from '../../support/default-model.js'
+import { TODAY, loadDefaultModel, projectEntry, query, monitoringOf } from '../../support/default-model.js'
 
 const SEED = 42
 let model: Model
@@ -17,7 +16,7 @@ beforeAll(async () => {
 })
 
 function monitoring(projectId: number, analyticsQuery: AnalyticsQuery, today = TODAY) {
-  return buildMonitoringData(analytics, projectEntry(model, projectId), analyticsQuery, today)
+  return monitoringOf(analytics, projectEntry(model, projectId), analyticsQuery, today)
 }
 
 /** The period just before `analyticsQuery`, of the same length, with the same filter. */
@@ -103,7 +102,7 @@ describe.each(DATA_CASES)('buildMonitoringData over $name', ({ projectId, query:
   })
 
   it('does not depend on "today" for days before it, nor on the analytics instance', () => {
-    const later = buildMonitoringData(createAnalytics(SEED), projectEntry(model, projectId), analyticsQuery, TODAY + 400)
+    const later = monitoringOf(createAnalytics(SEED), projectEntry(model, projectId), analyticsQuery, TODAY + 400)
     const now = monitoring(projectId, analyticsQuery)
     const historyNow = now.data.visibility_score.history
     expect(later.data.visibility_score.history.slice(0, historyNow.length)).toEqual(historyNow)

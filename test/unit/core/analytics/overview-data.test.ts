@@ -1,11 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createAnalytics, type Analytics } from '../../../../src/core/analytics/create-analytics.js'
-import { buildMonitoringData } from '../../../../src/core/analytics/monitoring-data.js'
-import { buildOverviewData } from '../../../../src/core/analytics/overview-data.js'
 import type { AnalyticsQuery } from '../../../../src/core/guards/parse-analytics-query.js'
 import type { Model } from '../../../../src/model/create-model.js'
 import { DATA_CASES, EMPTY_CASES, cellDaysOn, mean } from '../../support/analytics-cases.js'
-import { TODAY, day, loadDefaultModel, projectEntry, query } from '../../support/default-model.js'
+import { TODAY, day, loadDefaultModel, projectEntry, query, monitoringOf, overviewOf } from '../../support/default-model.js'
 
 const SEED = 42
 let model: Model
@@ -17,11 +15,11 @@ beforeAll(async () => {
 })
 
 function overview(projectId: number, analyticsQuery: AnalyticsQuery, today = TODAY) {
-  return buildOverviewData(analytics, projectEntry(model, projectId), analyticsQuery, today)
+  return overviewOf(analytics, projectEntry(model, projectId), analyticsQuery, today)
 }
 
 function monitoring(projectId: number, analyticsQuery: AnalyticsQuery) {
-  return buildMonitoringData(analytics, projectEntry(model, projectId), analyticsQuery, TODAY)
+  return monitoringOf(analytics, projectEntry(model, projectId), analyticsQuery, TODAY)
 }
 
 /** The value a monitoring request for the single day before the range shows (0 without data). */
@@ -151,7 +149,7 @@ describe('buildOverviewData: specific days', () => {
   it('gives the same answer for a past range whatever "today" is', () => {
     const analyticsQuery = query('2024-02-20', '2024-03-05')
     const now = overview(101, analyticsQuery)
-    const later = buildOverviewData(createAnalytics(SEED), projectEntry(model, 101), analyticsQuery, TODAY + 365)
+    const later = overviewOf(createAnalytics(SEED), projectEntry(model, 101), analyticsQuery, TODAY + 365)
     expect(JSON.stringify(later)).toBe(JSON.stringify(now))
   })
 })

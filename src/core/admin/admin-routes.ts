@@ -1,0 +1,105 @@
+import { ConfigError } from '../../config/config-error.js'
+import { resolveScenarios } from '../../scenarios/scenario-catalogue.js'
+import { UnknownScenarioError } from '../../scenarios/unknown-scenario-error.js'
+import { dayOfInstant, formatCalendarDate } from '../analytics/calendar-date.js'
+import type { CoreRequest } from '../core-request.js'
+import { ok, type Envelope } from '../envelope.js'
+import { EnvelopeError } from '../envelope-error.js'
+import { ERRORS } from '../errors.js'
+import type { SandboxCore } from '../sandbox-core.js'
+
+/** An admin operation. */
+export type AdminHandler = (sandbox: SandboxCore, request: CoreRequest) => Envelope<unknown>
+
+const BODY_EXAMPLE = 'a JSON object such as {"scenarios": ["server-error"]}'
+
+function activeNames(sandbox: SandboxCore): readonly string[] {
+  return sandbox.scenarios.active.names
+}
+
+/** `PUT scenario`: checks the whole body before changing anything. */
+function putScenario(sandbox: SandboxCore, request: CoreRequest): Envelope<unknown> {
+  let body: unknown
+  try {
+    body = JSON.parse(request.body ?? '')
+  } catch {
+    throw new EnvelopeError(ERRORS.invalidBody, `The body must be ${BODY_EXAMPLE}`)
+  }
+  const items = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { scenarios?: unknown }).scenarios : undefined
+  if (!Array.isArray(items)) throw new EnvelopeError(ERRORS.invalidBody, `The body must be ${BODY_EXAMPLE}; "scenarios" lists names or definitions`)
+  try {
+    sandbox.scenarios.activate(resolveScenarios(sandbox.scenarios.catalogue, items, (index) => `admin API, scenarios[${index}]`))
+  } catch (error) {
+    if (error instanceof UnknownScenarioError) throw new EnvelopeError(ERRORS.unknownScenario, error.message)
+    if (error instanceof ConfigError) throw new EnvelopeError(ERRORS.invalidBody, error.message)
+    throw error
+  }
+  return ok({ active: activeNames(sandbox) }, 'Scenarios activated')
+}
+
+/**
+ * The admin API's operations by path (below `/__sandbox/`) and method.
+ *
+ * @example
+ * ADMIN_ROUTES.get('health')?.GET
+ */
+export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHandler>>> = new Map<string, Record<string, AdminHandler>>([
+  [
+    'health',
+    {
+      GET: (sandbox) =>
+        ok(
+          {
+            status: 'ok',
+            today: formatCalendarDate(dayOfInstant(sandbox.clock.now())),
+            seed: sandbox.analytics.seed,
+            active_scenarios: activeNames(sandbox),
+            requests: sandbox.journal.recorded,
+          },
+          'Sandbox is healthy',
+        ),
+    },
+  ],
+  [
+    'scenarios',
+    {
+      GET: (sandbox) => {
+        const active = new Set(activeNames(sandbox))
+        const scenarios = sandbox.scenarios.catalogue.list().map(({ scenario, source }) => ({
+          name: scenario.name,
+          description: scenario.description,
+          source,
+          active: active.has(scenario.name),
+        }))
+        return ok({ scenarios, active: activeNames(sandbox) }, 'Scenarios retrieved successfully')
+      },
+    },
+  ],
+  ['scenario', { GET: (sandbox) => ok({ active: activeNames(sandbox) }, 'Active scenarios'), PUT: putScenario }],
+  [
+    'reset',
+    {
+      POST: (sandbox) => {
+        sandbox.scenarios.reset()
+        sandbox.journal.clear()
+        sandbox.requestCount = 0
+        return ok({ active: activeNames(sandbox) }, 'Sandbox reset')
+      },
+    },
+  ],
+  [
+    'requests',
+    {
+      GET: (sandbox, request) => {
+        const limit = Number(new URLSearchParams(request.query).get('limit') ?? sandbox.journal.capacity)
+        if (!Number.isInteger(limit) || limit < 0) throw new EnvelopeError(ERRORS.badRequest, 'limit must be a whole number')
+        const requests = sandbox.journal.list(limit)
+        return ok({ requests, recorded: sandbox.journal.recorded, capacity: sandbox.journal.capacity }, 'Requests retrieved successfully')
+      },
+      DELETE: (sandbox) => {
+        sandbox.journal.clear()
+        return ok({}, 'Request journal cleared')
+      },
+    },
+  ],
+])

@@ -1,0 +1,90 @@
+import { maskKey } from './mask-key.js'
+
+/** One answered API request, as the journal keeps it: the key masked, never whole. */
+export interface JournalEntry {
+  readonly id: number
+  readonly time: string
+  readonly method: string
+  readonly path: string
+  readonly query: string
+  readonly status: number
+  readonly key: string | null
+  readonly project_id: string | null
+  readonly scenarios: readonly string[]
+}
+
+interface Slot {
+  id: number
+  at: number
+  method: string
+  path: string
+  query: string
+  status: number
+  key: string | null
+  projectId: string | null
+  scenarios: readonly string[]
+}
+
+/** Longest path, query or header value kept, so a hostile request cannot grow the journal. */
+const MAX_TEXT = 512
+const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text)
+
+/**
+ * The most recent requests of a sandbox, in a ring of fixed size: memory stays flat however long
+ * the sandbox runs. Entries are formatted only when read.
+ *
+ * @example
+ * const journal = new Journal(500)
+ * journal.list(10) // the last ten requests, oldest first
+ */
+export class Journal {
+  readonly #slots: Slot[] = []
+  #next = 0
+  #recorded = 0
+
+  constructor(readonly capacity: number) {}
+
+  /** Requests recorded since the sandbox started or the journal was last cleared. */
+  get recorded(): number {
+    return this.#recorded
+  }
+
+  record(at: number, method: string, path: string, query: string, status: number, key: string | null, projectId: string | null, scenarios: readonly string[]): void {
+    const slot: Slot = {
+      id: ++this.#recorded,
+      at,
+      method: clip(method),
+      path: clip(path),
+      query: clip(query),
+      status,
+      key: maskKey(key),
+      projectId: projectId === null ? null : clip(projectId),
+      scenarios,
+    }
+    if (this.#slots.length < this.capacity) this.#slots.push(slot)
+    else this.#slots[this.#next] = slot
+    this.#next = (this.#next + 1) % this.capacity
+  }
+
+  /** The last `limit` entries (all kept, by default), oldest first. */
+  list(limit = this.capacity): JournalEntry[] {
+    const ordered = this.#slots.length < this.capacity ? this.#slots : [...this.#slots.slice(this.#next), ...this.#slots.slice(0, this.#next)]
+    return ordered.slice(Math.max(0, ordered.length - limit)).map((slot) => ({
+      id: slot.id,
+      time: new Date(slot.at).toISOString(),
+      method: slot.method,
+      path: slot.path,
+      query: slot.query,
+      status: slot.status,
+      key: slot.key,
+      project_id: slot.projectId,
+      scenarios: slot.scenarios,
+    }))
+  }
+
+  clear(): void {
+    this.#slots.length = 0
+    this.#next = 0
+    this.#recorded = 0
+  }
+}

@@ -1,0 +1,193 @@
+import { hashString, mixHash, unitInterval } from '../core/analytics/hash.js'
+import type { EndpointName } from '../core/endpoints/endpoint.js'
+import { EnvelopeError } from '../core/envelope-error.js'
+import { ERRORS, type ErrorTemplate } from '../core/errors.js'
+import { parseLatency, pickDelay, type LatencyRange } from '../core/latency.js'
+import type { RuleMatch, Scenario, ScenarioRule } from './scenario-schema.js'
+
+/** What a rule's `match` is compared with: the endpoint, the key sent, and the project concerned. */
+export interface RuleScope {
+  readonly endpoint: EndpointName
+  readonly key: string | null
+  readonly projectId: number | undefined
+}
+
+/** A rule ready to apply: its scope as sets, and its own counters (shared wherever it is active). */
+interface CompiledRule {
+  readonly rule: ScenarioRule
+  readonly salt: number
+  readonly latency: LatencyRange | undefined
+  readonly nth: ReadonlySet<number> | undefined
+  readonly endpoints: ReadonlySet<string> | undefined
+  readonly keys: ReadonlySet<string> | undefined
+  readonly projects: ReadonlySet<number> | undefined
+  /** Matching requests that reached the data stage. */
+  calls: number
+  /** Rate-limit windows per key: when the window began (ms) and requests counted in it. */
+  readonly windows: Map<string, { start: number; count: number }>
+}
+
+const DEFAULT_RETRY_AFTER_SECONDS = 30
+
+const asSet = <T>(value: T | T[] | undefined): ReadonlySet<T> | undefined =>
+  value === undefined ? undefined : new Set(Array.isArray(value) ? value : [value])
+
+function compileRule(scenario: Scenario, index: number, seed: number): CompiledRule {
+  const rule = scenario.rules[index]!
+  const match: RuleMatch = rule.match ?? {}
+  const latency = rule.latency
+  return {
+    rule,
+    salt: mixHash(mixHash(mixHash(0x5ce7, seed), hashString(scenario.name)), index),
+    latency:
+      latency === undefined ? undefined : typeof latency === 'object' ? { min: latency.min, max: latency.max } : parseLatency(String(latency)),
+    nth: asSet(rule.fail?.nth),
+    endpoints: asSet<string>(match.endpoint),
+    keys: asSet(match.key),
+    projects: asSet(match.project),
+    calls: 0,
+    windows: new Map(),
+  }
+}
+
+function matches(rule: CompiledRule, scope: RuleScope): boolean {
+  return (
+    (rule.endpoints === undefined || rule.endpoints.has(scope.endpoint)) &&
+    (rule.keys === undefined || (scope.key !== null && rule.keys.has(scope.key))) &&
+    (rule.projects === undefined || (scope.projectId !== undefined && rule.projects.has(scope.projectId)))
+  )
+}
+
+/** The template a forced status answers with: the endpoint's own 500, the real 4xx bodies, or an extension's. */
+function forcedTemplate(fail: NonNullable<ScenarioRule['fail']>, endpointFailure: ErrorTemplate): ErrorTemplate {
+  switch (fail.status) {
+    case 500:
+      return endpointFailure
+    case 400:
+      return Object.values(ERRORS).find((template) => template.status === 400 && 'error' in template && template.error === fail.error) ?? ERRORS.badRequest
+    case 401:
+      return ERRORS.unauthorized
+    case 403:
+      return ERRORS.forbidden
+    case 404:
+      return ERRORS.notFound
+    case 429:
+      return ERRORS.rateLimited
+    case 503:
+      return ERRORS.serviceUnavailable
+  }
+}
+
+/**
+ * The scenarios in force for a request, compiled: each effect's rules in activation order. Every
+ * method is a no-op loop over empty lists when no scenario is active, so the request path pays
+ * nothing for the feature it does not use.
+ *
+ * @example
+ * const active = ActiveScenarios.compile([flaky], 42)
+ * active.enterData(scope, ERRORS.projectsFailed, headers, Date.now()) // throws a 500 for a seeded 30 %
+ */
+export class ActiveScenarios {
+  static readonly NONE = new ActiveScenarios([], [])
+
+  readonly #latency: readonly CompiledRule[]
+  readonly #keys: readonly CompiledRule[]
+  readonly #hidden: readonly CompiledRule[]
+  readonly #rateLimits: readonly CompiledRule[]
+  readonly #failures: readonly CompiledRule[]
+  readonly #noData: readonly CompiledRule[]
+
+  private constructor(
+    readonly names: readonly string[],
+    readonly rules: readonly CompiledRule[],
+  ) {
+    this.#latency = rules.filter((rule) => rule.latency !== undefined)
+    this.#keys = rules.filter((rule) => rule.rule.keys !== undefined)
+    this.#hidden = rules.filter((rule) => rule.rule.projects === 'hidden')
+    this.#rateLimits = rules.filter((rule) => rule.rule.rateLimit !== undefined)
+    this.#failures = rules.filter((rule) => rule.rule.fail !== undefined)
+    this.#noData = rules.filter((rule) => rule.rule.data === 'none')
+  }
+
+  /** Compiles `scenarios` (in order) with fresh counters, seeded by `seed`. */
+  static compile(scenarios: readonly Scenario[], seed: number): ActiveScenarios {
+    if (scenarios.length === 0) return ActiveScenarios.NONE
+    const rules = scenarios.flatMap((scenario) => scenario.rules.map((_, index) => compileRule(scenario, index, seed)))
+    return new ActiveScenarios(
+      scenarios.map((scenario) => scenario.name),
+      rules,
+    )
+  }
+
+  /** Both sets in force at once, `first`'s rules first; counters stay shared with the originals. */
+  static combine(first: ActiveScenarios, second: ActiveScenarios): ActiveScenarios {
+    if (second.names.length === 0) return first
+    if (first.names.length === 0) return second
+    return new ActiveScenarios([...first.names, ...second.names], [...first.rules, ...second.rules])
+  }
+
+  /** Milliseconds the matching latency rules add to the `requestNumber`th request (seeded draws). */
+  addedLatency(scope: RuleScope, requestNumber: number): number {
+    let total = 0
+    for (const rule of this.#latency) if (matches(rule, scope)) total += pickDelay(rule.latency!, rule.salt, requestNumber)
+    return total
+  }
+
+  /** The key stage: throws 401 when a rule treats the key as expired or revoked. */
+  checkKey(scope: RuleScope): void {
+    for (const rule of this.#keys) if (matches(rule, scope)) throw new EnvelopeError(ERRORS.unauthorized)
+  }
+
+  /** The project stage: whether a rule hides this project (an empty account answers as if it had none). */
+  hidesProject(scope: RuleScope): boolean {
+    for (const rule of this.#hidden) if (matches(rule, scope)) return true
+    return false
+  }
+
+  /**
+   * The data stage, once every real check has passed: rate limits (429), then forced failures, in
+   * rule order; the first that fails the request throws its envelope. Rate-limit headers of the
+   * passing requests go into `headers`.
+   */
+  enterData(scope: RuleScope, endpointFailure: ErrorTemplate, headers: Record<string, string>, nowMs: number): void {
+    for (const rule of this.#rateLimits) if (matches(rule, scope)) this.#countRate(rule, scope, headers, nowMs)
+    for (const rule of this.#failures) {
+      if (!matches(rule, scope)) continue
+      const fail = rule.rule.fail!
+      const call = ++rule.calls
+      const fails = rule.nth !== undefined ? rule.nth.has(call) : fail.rate === undefined || unitInterval(mixHash(rule.salt, call)) < fail.rate
+      if (!fails) continue
+      const retry: Record<string, string> =
+        fail.status === 429 || fail.status === 503 ? { 'retry-after': String(fail.retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS) } : {}
+      throw new EnvelopeError(forcedTemplate(fail, endpointFailure), undefined, retry)
+    }
+  }
+
+  /** Whether a rule removes the analytics of this request (0 dates). */
+  removesData(scope: RuleScope): boolean {
+    for (const rule of this.#noData) if (matches(rule, scope)) return true
+    return false
+  }
+
+  #countRate(rule: CompiledRule, scope: RuleScope, headers: Record<string, string>, nowMs: number): void {
+    const { limit, windowSeconds } = rule.rule.rateLimit!
+    const windowMs = windowSeconds * 1000
+    const id = scope.key ?? ''
+    let window = rule.windows.get(id)
+    if (window === undefined || nowMs - window.start >= windowMs) {
+      window = { start: nowMs, count: 0 }
+      rule.windows.set(id, window)
+    }
+    window.count++
+    const reset = String(Math.max(1, Math.ceil((window.start + windowMs - nowMs) / 1000)))
+    headers['x-ratelimit-limit'] = String(limit)
+    headers['x-ratelimit-remaining'] = String(Math.max(0, limit - window.count))
+    headers['x-ratelimit-reset'] = reset
+    if (window.count > limit) {
+      throw new EnvelopeError(ERRORS.rateLimited, `At most ${limit} requests per ${windowSeconds} seconds; retry after ${reset} seconds`, {
+        ...headers,
+        'retry-after': reset,
+      })
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod'
+import { ERRORS } from '../core/errors.js'
+
+/** The endpoints a rule can be scoped to. */
+export const ENDPOINT_NAMES = ['validate', 'projects', 'monitoring', 'overview'] as const
+
+/** The `errors.error` codes a forced 400 may answer with. */
+export const BAD_REQUEST_CODES: readonly string[] = Object.values(ERRORS).flatMap((template) =>
+  template.status === 400 && 'error' in template ? [template.error] : [],
+)
+
+/** Statuses a rule can force, each answered with the body the real service gives for it. */
+export const FORCEABLE_STATUSES = [400, 401, 403, 404, 429, 500, 503] as const
+
+const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)])
+const projectId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+
+/** Latency: milliseconds, `"100-400"`, or `{ "min": 100, "max": 400 }`. */
+export const latencySchema = z.union([
+  z.number().int().min(0).max(600_000),
+  z.string().regex(/^\s*\d{1,6}(-\d{1,6})?\s*$/, 'must be milliseconds such as "250" or a range such as "100-400"'),
+  z.strictObject({ min: z.number().int().min(0).max(600_000), max: z.number().int().min(0).max(600_000) }).refine((range) => range.max >= range.min, {
+    message: 'max must not be below min',
+  }),
+])
+
+/** Which requests a rule applies to; every field given must match (absent: any). */
+export const ruleMatchSchema = z.strictObject({
+  endpoint: oneOrMany(z.enum(ENDPOINT_NAMES)).optional(),
+  key: oneOrMany(z.string().min(1)).optional(),
+  project: oneOrMany(projectId).optional(),
+})
+
+/** Make matching requests fail with `status`: always, for a seeded share (`rate`), or on the `nth` matching call(s). */
+export const failSchema = z
+  .strictObject({
+    status: z.union(FORCEABLE_STATUSES.map((status) => z.literal(status))).default(500),
+    /** For a 400: which `errors.error` to answer with (default `bad_request`). */
+    error: z
+      .string()
+      .refine((code) => BAD_REQUEST_CODES.includes(code), { message: `must be one of: ${BAD_REQUEST_CODES.join(', ')}` })
+      .optional(),
+    rate: z.number().gt(0).max(1).optional(),
+    nth: oneOrMany(z.number().int().positive()).optional(),
+    /** Seconds for `Retry-After` on a 429 or 503 (default 30). */
+    retryAfter: z.number().int().min(0).max(86_400).optional(),
+  })
+  .refine((fail) => fail.rate === undefined || fail.nth === undefined, { message: 'give rate or nth, not both' })
+  .refine((fail) => fail.error === undefined || fail.status === 400, { message: 'error applies to status 400 only', path: ['error'] })
+
+/** A fixed-window limit per key: `limit` requests per `windowSeconds`, then 429. */
+export const rateLimitSchema = z.strictObject({
+  limit: z.number().int().min(0).max(1_000_000),
+  windowSeconds: z.number().int().positive().max(86_400),
+})
+
+const EFFECTS = ['latency', 'keys', 'projects', 'data', 'fail', 'rateLimit'] as const
+
+/** One rule: a scope (`match`) and one or more effects. */
+export const ruleSchema = z
+  .strictObject({
+    description: z.string().optional(),
+    match: ruleMatchSchema.optional(),
+    latency: latencySchema.optional(),
+    keys: z.enum(['expired', 'revoked']).optional(),
+    projects: z.literal('hidden').optional(),
+    data: z.literal('none').optional(),
+    fail: failSchema.optional(),
+    rateLimit: rateLimitSchema.optional(),
+  })
+  .refine((rule) => EFFECTS.some((effect) => rule[effect] !== undefined), {
+    message: `a rule needs at least one effect: ${EFFECTS.join(', ')}`,
+  })
+
+/** Scenario names are short ids, safe in a header list and a file name. */
+export const SCENARIO_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/
+
+/** A scenario file. */
+export const scenarioSchema = z.strictObject({
+  $schema: z.string().optional(),
+  name: z.string().regex(SCENARIO_NAME, 'must be 1-64 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit'),
+  description: z.string().min(1),
+  rules: z.array(ruleSchema).min(1),
+})
+
+/** A validated scenario. */
+export type Scenario = z.output<typeof scenarioSchema>
+/** A scenario as written in a file. */
+export type ScenarioInput = z.input<typeof scenarioSchema>
+/** A validated rule. */
+export type ScenarioRule = z.output<typeof ruleSchema>
+/** A rule's scope. */
+export type RuleMatch = z.output<typeof ruleMatchSchema>

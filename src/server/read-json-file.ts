@@ -1,0 +1,27 @@
+import { readFile } from 'node:fs/promises'
+import { ConfigError } from '../config/config-error.js'
+
+/**
+ * Reads a JSON file the user named (fixtures, a scenario). Every failure is a one-line
+ * {@link ConfigError} naming what and the file: missing, unreadable, not JSON. The content is
+ * validated by whoever receives it, with the path as its source.
+ *
+ * @example
+ * const fixtures = await readJsonFile('fixtures/mine.json', 'fixtures')
+ * resolveSandboxConfig({ fixtures }, { fixtures: 'fixtures/mine.json' })
+ */
+export async function readJsonFile(path: string, what: 'fixtures' | 'scenario'): Promise<unknown> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const why = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory, not a file' : `cannot read it (${code ?? 'unknown error'})`
+    throw new ConfigError(`Failed to load ${what} (${path}): ${why}`)
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new ConfigError(`Failed to load ${what} (${path}): not valid JSON (${(error as Error).message})`)
+  }
+}
