@@ -105,13 +105,28 @@ export function resolveSandboxConfig(options: SandboxOptions = {}, sources: Opti
 }
 
 /**
+ * The run-time state of a sandbox that exists before its data is seeded: scenarios and journal, so
+ * an in-process sandbox can switch scenarios and read its journal synchronously.
+ *
+ * @example
+ * const state = createSandboxState(config)
+ * state.scenarios.activate([])
+ */
+export function createSandboxState(config: SandboxConfig): Pick<SandboxCore, 'scenarios' | 'journal'> {
+  return { scenarios: new ScenarioState(config.catalogue, config.scenarios, config.seed), journal: new Journal(JOURNAL_CAPACITY) }
+}
+
+/**
  * Builds the state the core answers from: seeds the model (and generates projects, if asked).
  *
  * @example
  * const sandbox = await createSandboxCore(resolveSandboxConfig({ now: '2026-01-15' }))
  * dispatch(sandbox, request)
  */
-export async function createSandboxCore(config: SandboxConfig): Promise<SandboxCore> {
+export async function createSandboxCore(
+  config: SandboxConfig,
+  state: Pick<SandboxCore, 'scenarios' | 'journal'> = createSandboxState(config),
+): Promise<SandboxCore> {
   const { seed, generateProjects: count } = config
   const fixtures =
     count === 0 ? config.fixtures : parseFixtures(await generateFixtures(config.fixtures, { seed, count }), `${count} generated projects`)
@@ -122,8 +137,7 @@ export async function createSandboxCore(config: SandboxConfig): Promise<SandboxC
     analytics: createAnalytics(seed),
     clock: createClock(config.frozenDay),
     latency: config.latency,
-    scenarios: new ScenarioState(config.catalogue, config.scenarios, seed),
-    journal: new Journal(JOURNAL_CAPACITY),
+    ...state,
     requestCount: 0,
   }
 }

@@ -25,25 +25,31 @@ export const latencySchema = z.union([
 ])
 
 /** Which requests a rule applies to; every field given must match (absent: any). */
-export const ruleMatchSchema = z.strictObject({
-  endpoint: oneOrMany(z.enum(ENDPOINT_NAMES)).optional(),
-  key: oneOrMany(z.string().min(1)).optional(),
-  project: oneOrMany(projectId).optional(),
-})
+export const ruleMatchSchema = z
+  .strictObject({
+    endpoint: oneOrMany(z.enum(ENDPOINT_NAMES)).optional().describe('Endpoint name(s): validate, projects, monitoring, overview'),
+    key: oneOrMany(z.string().min(1)).optional().describe('API key(s) sent in X-API-Key'),
+    project: oneOrMany(projectId).optional().describe('Project id(s) concerned (X-Project-ID, or a PROJECT key’s project)'),
+  })
+  .describe('Which requests the rule applies to; every field given must match (absent: any request)')
 
 /** Make matching requests fail with `status`: always, for a seeded share (`rate`), or on the `nth` matching call(s). */
 export const failSchema = z
   .strictObject({
-    status: z.union(FORCEABLE_STATUSES.map((status) => z.literal(status))).default(500),
-    /** For a 400: which `errors.error` to answer with (default `bad_request`). */
+    status: z
+      .union(
+        FORCEABLE_STATUSES.map((status) => z.literal(status)),
+        { error: `must be one of ${FORCEABLE_STATUSES.join(', ')}` },
+      )
+      .default(500)
+      .describe("HTTP status to answer with, with the body the real service gives for it (500: the endpoint's own message)"),
     error: z
-      .string()
-      .refine((code) => BAD_REQUEST_CODES.includes(code), { message: `must be one of: ${BAD_REQUEST_CODES.join(', ')}` })
-      .optional(),
-    rate: z.number().gt(0).max(1).optional(),
-    nth: oneOrMany(z.number().int().positive()).optional(),
-    /** Seconds for `Retry-After` on a 429 or 503 (default 30). */
-    retryAfter: z.number().int().min(0).max(86_400).optional(),
+      .enum(BAD_REQUEST_CODES as [string, ...string[]], { error: `must be one of: ${BAD_REQUEST_CODES.join(', ')}` })
+      .optional()
+      .describe('For status 400: the errors.error to answer with (default bad_request)'),
+    rate: z.number().gt(0).max(1).optional().describe('Fail this seeded share of matching requests (0 < rate <= 1)'),
+    nth: oneOrMany(z.number().int().positive()).optional().describe('Fail only the nth matching request(s), counting from 1'),
+    retryAfter: z.number().int().min(0).max(86_400).optional().describe('Seconds for Retry-After on a 429 or 503 (default 30)'),
   })
   .refine((fail) => fail.rate === undefined || fail.nth === undefined, { message: 'give rate or nth, not both' })
   .refine((fail) => fail.error === undefined || fail.status === 400, { message: 'error applies to status 400 only', path: ['error'] })
@@ -61,12 +67,12 @@ export const ruleSchema = z
   .strictObject({
     description: z.string().optional(),
     match: ruleMatchSchema.optional(),
-    latency: latencySchema.optional(),
-    keys: z.enum(['expired', 'revoked']).optional(),
-    projects: z.literal('hidden').optional(),
-    data: z.literal('none').optional(),
-    fail: failSchema.optional(),
-    rateLimit: rateLimitSchema.optional(),
+    latency: latencySchema.optional().describe('Delay added to the answer, in ms: 250, "100-400" or {"min": 100, "max": 400}'),
+    keys: z.enum(['expired', 'revoked']).optional().describe('Treat matching keys as expired or revoked: 401 unauthorized'),
+    projects: z.literal('hidden').optional().describe('Hide matching projects: an empty account, 403 forbidden for each'),
+    data: z.literal('none').optional().describe('Remove the analytics: 200 with 0 dates'),
+    fail: failSchema.optional().describe('Fail matching requests after the key, project and query checks'),
+    rateLimit: rateLimitSchema.optional().describe('Extension: limit requests per key per window, then 429 with Retry-After'),
   })
   .refine((rule) => EFFECTS.some((effect) => rule[effect] !== undefined), {
     message: `a rule needs at least one effect: ${EFFECTS.join(', ')}`,
@@ -76,12 +82,17 @@ export const ruleSchema = z
 export const SCENARIO_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/
 
 /** A scenario file. */
-export const scenarioSchema = z.strictObject({
-  $schema: z.string().optional(),
-  name: z.string().regex(SCENARIO_NAME, 'must be 1-64 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit'),
-  description: z.string().min(1),
-  rules: z.array(ruleSchema).min(1),
-})
+export const scenarioSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    name: z
+      .string()
+      .regex(SCENARIO_NAME, 'must be 1-64 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit')
+      .describe('The name to select it by (--scenario, PUT /__sandbox/scenario, X-Sandbox-Scenario)'),
+    description: z.string().min(1).describe('What the scenario does, shown by --list-scenarios and GET /__sandbox/scenarios'),
+    rules: z.array(ruleSchema).min(1).describe('Applied in order; see the README for precedence'),
+  })
+  .describe('An analytics-sandbox scenario')
 
 /** A validated scenario. */
 export type Scenario = z.output<typeof scenarioSchema>

@@ -67,7 +67,8 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     const started = log === undefined ? 0 : performance.now()
     const reply = dispatch(sandbox, coreRequest)
     const send = () => {
-      response.writeHead(reply.status, reply.headers)
+      // Content-Length rather than chunked encoding: writeHead fixes the headers before end() sees the body.
+      response.writeHead(reply.status, reply.status === 204 ? reply.headers : { ...reply.headers, 'content-length': Buffer.byteLength(reply.body) })
       response.end(reply.body)
       log?.({
         method: coreRequest.method,
