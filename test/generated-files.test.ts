@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { builtinScenarios } from '../src/scenarios/builtin-scenarios.js'
+import { scenarioSchema } from '../src/scenarios/scenario-schema.js'
+
+const root = new URL('../', import.meta.url)
+const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, root), 'utf8'))
+
+describe('generated files', () => {
+  it('embed exactly the built-in scenario files of scenarios/ (run npm run build after editing one)', () => {
+    const files = readdirSync(new URL('scenarios/', root)).filter((name) => name.endsWith('.json')).sort()
+    const fromFiles = files.map((name) => {
+      const { $schema: _schema, ...scenario } = readJson(`scenarios/${name}`)
+      return scenario
+    })
+    expect(builtinScenarios).toEqual(fromFiles)
+  })
+
+  it('name every built-in scenario file after its scenario and point it at the JSON Schema', () => {
+    for (const name of readdirSync(new URL('scenarios/', root)).filter((file) => file.endsWith('.json'))) {
+      const scenario = readJson(`scenarios/${name}`)
+      expect(`${scenario.name}.json`).toBe(name)
+      expect(scenario.$schema).toBe('../scenario.schema.json')
+    }
+  })
+
+  it('ship a scenario.schema.json generated from the zod schema (run npm run build after changing it)', () => {
+    const generated = z.toJSONSchema(scenarioSchema, { io: 'input', unrepresentable: 'any' })
+    expect(readJson('scenario.schema.json')).toEqual({ ...generated, title: 'analytics-sandbox scenario' })
+  })
+})
