@@ -10,6 +10,11 @@ export function describeCors(transport: Transport): void {
       expect((await transport.request('nowhere')).headers.get('access-control-allow-origin')).toBe('*')
     })
 
+    it('exposes the Retry-After and X-RateLimit-* headers to browser code', async () => {
+      const exposed = (await transport.request('projects', { headers: USER })).headers.get('access-control-expose-headers')
+      for (const name of ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) expect(exposed).toContain(name)
+    })
+
     it('answers a preflight with 204, GET allowed and the requested headers allowed, without a key', async () => {
       const answer = await transport.request('monitoring', {
         method: 'OPTIONS',
