@@ -14,7 +14,8 @@ export function parseScenario(input: unknown, source: string): Scenario {
   const result = scenarioSchema.safeParse(input)
   if (result.success) return result.data
   const named = typeof input === 'object' && input !== null && typeof (input as { name?: unknown }).name === 'string'
-  const label = named ? ` "${(input as { name: string }).name}"` : ''
+  // JSON quoting keeps a hostile name (a newline, say) from breaking the one-line message.
+  const label = named ? ` ${JSON.stringify((input as { name: string }).name.slice(0, 80))}` : ''
   const issue = result.error.issues[0]
   const where = issue === undefined ? '' : `${formatIssuePath(issue.path)}: `
   throw new ConfigError(`Failed to load scenario${label} (${source}): ${where}${issue?.message ?? 'invalid'}`)

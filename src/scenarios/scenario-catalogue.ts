@@ -23,6 +23,10 @@ export interface ScenarioCatalogue {
   list(): readonly CatalogueEntry[]
   /** Adds (or replaces) a scenario by its name. */
   add(scenario: Scenario, source: string): void
+  /** Makes the current entries the ones `restore` returns to. */
+  checkpoint(): void
+  /** Back to the entries of the last checkpoint (the built-ins, before any checkpoint). */
+  restore(): void
 }
 
 let builtins: readonly Scenario[] | undefined
@@ -40,11 +44,14 @@ function validatedBuiltins(): readonly Scenario[] {
  * createScenarioCatalogue().list().map((entry) => entry.scenario.name)
  */
 export function createScenarioCatalogue(): ScenarioCatalogue {
-  const entries = new Map<string, CatalogueEntry>(validatedBuiltins().map((scenario) => [scenario.name, { scenario, source: 'built-in' }]))
+  let entries = new Map<string, CatalogueEntry>(validatedBuiltins().map((scenario) => [scenario.name, { scenario, source: 'built-in' }]))
+  let saved = new Map(entries)
   return {
     get: (name) => entries.get(name),
     list: () => [...entries.values()],
     add: (scenario, source) => void entries.set(scenario.name, { scenario, source }),
+    checkpoint: () => void (saved = new Map(entries)),
+    restore: () => void (entries = new Map(saved)),
   }
 }
 

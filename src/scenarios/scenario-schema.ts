@@ -1,12 +1,16 @@
 import { z } from 'zod'
 import { ERRORS } from '../core/errors.js'
+import { parseLatency } from '../core/latency.js'
 
 /** The endpoints a rule can be scoped to. */
 export const ENDPOINT_NAMES = ['validate', 'projects', 'monitoring', 'overview'] as const
 
-/** The `errors.error` codes a forced 400 may answer with. */
+/** The admin API's own 400s: not answers the API itself gives, so no rule may force them. */
+const ADMIN_ONLY: ReadonlySet<string> = new Set([ERRORS.unknownScenario.error, ERRORS.invalidBody.error])
+
+/** The `errors.error` codes a forced 400 may answer with: the API's own 400s. */
 export const BAD_REQUEST_CODES: readonly string[] = Object.values(ERRORS).flatMap((template) =>
-  template.status === 400 && 'error' in template ? [template.error] : [],
+  template.status === 400 && 'error' in template && !ADMIN_ONLY.has(template.error) ? [template.error] : [],
 )
 
 /** Statuses a rule can force, each answered with the body the real service gives for it. */
@@ -15,11 +19,20 @@ export const FORCEABLE_STATUSES = [400, 401, 403, 404, 429, 500, 503] as const
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)])
 const projectId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 
+/** Longest latency a rule may add: ten minutes. */
+const MAX_LATENCY_MS = 600_000
+
 /** Latency: milliseconds, `"100-400"`, or `{ "min": 100, "max": 400 }`. */
 export const latencySchema = z.union([
-  z.number().int().min(0).max(600_000),
-  z.string().regex(/^\s*\d{1,6}(-\d{1,6})?\s*$/, 'must be milliseconds such as "250" or a range such as "100-400"'),
-  z.strictObject({ min: z.number().int().min(0).max(600_000), max: z.number().int().min(0).max(600_000) }).refine((range) => range.max >= range.min, {
+  z.number().int().min(0).max(MAX_LATENCY_MS),
+  z.string().refine(
+    (text) => {
+      const range = parseLatency(text)
+      return range !== undefined && range.max <= MAX_LATENCY_MS
+    },
+    { message: `must be milliseconds such as "250" or a range such as "100-400" (min <= max <= ${MAX_LATENCY_MS})` },
+  ),
+  z.strictObject({ min: z.number().int().min(0).max(MAX_LATENCY_MS), max: z.number().int().min(0).max(MAX_LATENCY_MS) }).refine((range) => range.max >= range.min, {
     message: 'max must not be below min',
   }),
 ])

@@ -28,6 +28,8 @@ export class ScenarioState {
     readonly seed: number,
   ) {
     this.#active = ActiveScenarios.compile(initial, seed)
+    // What a reset returns to: the built-ins plus the scenarios the sandbox was started with.
+    catalogue.checkpoint()
   }
 
   /** The scenarios in force for every request. */
@@ -41,8 +43,9 @@ export class ScenarioState {
     this.#byHeader.clear()
   }
 
-  /** Back to the scenarios the sandbox started with, with fresh counters. */
+  /** Back to the scenarios the sandbox started with, with fresh counters; definitions added since are forgotten. */
   reset(): void {
+    this.catalogue.restore()
     this.activate(this.initial)
   }
 

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest'
+import { Journal } from '../../../src/core/journal.js'
+
+const T0 = Date.UTC(2026, 2, 1, 12, 0, 0)
+
+/** Records a GET of `/api/v1/p<n>` at T0 + n seconds. */
+function recordNumbered(journal: Journal, n: number, key: string | null = 'sbx_user_alpha'): void {
+  journal.record(T0 + n * 1000, 'GET', `/api/v1/p${n}`, `n=${n}`, 200, key, null, [])
+}
+
+describe('Journal', () => {
+  it('starts empty', () => {
+    const journal = new Journal(3)
+    expect(journal.capacity).toBe(3)
+    expect(journal.recorded).toBe(0)
+    expect(journal.list()).toEqual([])
+  })
+
+  it('formats an entry with an ISO 8601 time, the masked key and every field', () => {
+    const journal = new Journal(10)
+    journal.record(T0, 'GET', '/api/v1/monitoring', 'start_date=2026-01-01', 200, 'sbx_user_alpha', '101', ['slow', 'no-data'])
+    expect(journal.list()).toEqual([
+      {
+        id: 1,
+        time: '2026-03-01T12:00:00.000Z',
+        method: 'GET',
+        path: '/api/v1/monitoring',
+        query: 'start_date=2026-01-01',
+        status: 200,
+        key: 'sbx_us…ha',
+        project_id: '101',
+        scenarios: ['slow', 'no-data'],
+      },
+    ])
+    expect(journal.list()[0]?.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+  })
+
+  it('keeps entries oldest first with increasing ids while below capacity', () => {
+    const journal = new Journal(5)
+    for (let n = 1; n <= 3; n++) recordNumbered(journal, n)
+    expect(journal.list().map((entry) => [entry.id, entry.path])).toEqual([
+      [1, '/api/v1/p1'],
+      [2, '/api/v1/p2'],
+      [3, '/api/v1/p3'],
+    ])
+  })
+
+  it('keeps only the most recent entries once full, oldest first, and counts every request recorded', () => {
+    const journal = new Journal(3)
+    for (let n = 1; n <= 8; n++) {
+      recordNumbered(journal, n)
+      const ids = journal.list().map((entry) => entry.id)
+      expect(ids).toEqual(Array.from({ length: Math.min(n, 3) }, (_, index) => n - Math.min(n, 3) + 1 + index))
+    }
+    expect(journal.recorded).toBe(8)
+    expect(journal.list().map((entry) => entry.path)).toEqual(['/api/v1/p6', '/api/v1/p7', '/api/v1/p8'])
+    expect(journal.list().map((entry) => entry.time)).toEqual([6, 7, 8].map((n) => new Date(T0 + n * 1000).toISOString()))
+  })
+
+  it('keeps a journal of capacity 1 to the last entry', () => {
+    const journal = new Journal(1)
+    recordNumbered(journal, 1)
+    recordNumbered(journal, 2)
+    expect(journal.list().map((entry) => entry.id)).toEqual([2])
+  })
+
+  it('lists the last limit entries, oldest first, whether or not the ring has wrapped', () => {
+    const journal = new Journal(4)
+    for (let n = 1; n <= 3; n++) recordNumbered(journal, n)
+    expect(journal.list(2).map((entry) => entry.id)).toEqual([2, 3])
+    for (let n = 4; n <= 6; n++) recordNumbered(journal, n)
+    expect(journal.list(2).map((entry) => entry.id)).toEqual([5, 6])
+    expect(journal.list(1).map((entry) => entry.id)).toEqual([6])
+    expect(journal.list(0)).toEqual([])
+    expect(journal.list(100).map((entry) => entry.id)).toEqual([3, 4, 5, 6])
+    expect(journal.list().map((entry) => entry.id)).toEqual([3, 4, 5, 6])
+  })
+
+  it('empties on clear and restarts ids and the count from 1', () => {
+    const journal = new Journal(2)
+    for (let n = 1; n <= 5; n++) recordNumbered(journal, n)
+    journal.clear()
+    expect(journal.list()).toEqual([])
+    expect(journal.recorded).toBe(0)
+    recordNumbered(journal, 9)
+    recordNumbered(journal, 10)
+    recordNumbered(journal, 11)
+    expect(journal.list().map((entry) => [entry.id, entry.path])).toEqual([
+      [2, '/api/v1/p10'],
+      [3, '/api/v1/p11'],
+    ])
+    expect(journal.recorded).toBe(3)
+  })
+
+  it('never keeps the full key: keys of 12 characters or more keep 6 + 2 characters, shorter ones become …', () => {
+    const journal = new Journal(10)
+    const keys = ['sbx_user_alpha', 'abcdefghijkl', `sbx_${'x'.repeat(2000)}_end`, 'abcdefghijk', 'short', '']
+    for (const key of keys) journal.record(T0, 'GET', '/', '', 200, key, null, [])
+    journal.record(T0, 'GET', '/', '', 401, null, null, [])
+    const shown = journal.list().map((entry) => entry.key)
+    expect(shown).toEqual(['sbx_us…ha', 'abcdef…kl', 'sbx_xx…nd', '…', '…', '…', null])
+    for (const [index, key] of keys.entries()) {
+      if (key.length > 0) expect(JSON.stringify(journal.list())).not.toContain(key)
+      expect(shown[index]).not.toBe(key)
+    }
+  })
+
+  it('clips a long path, query and project id to 512 characters plus …', () => {
+    const journal = new Journal(10)
+    const long = 'a'.repeat(600)
+    journal.record(T0, 'GET', `/${long}`, long, 404, null, long, [])
+    const [entry] = journal.list()
+    expect(entry?.path).toBe(`/${'a'.repeat(511)}…`)
+    expect(entry?.query).toBe(`${'a'.repeat(512)}…`)
+    expect(entry?.project_id).toBe(`${'a'.repeat(512)}…`)
+  })
+
+  it('keeps text of exactly 512 characters whole', () => {
+    const journal = new Journal(10)
+    const exact = 'b'.repeat(512)
+    journal.record(T0, 'GET', exact, exact, 200, null, exact, [])
+    const [entry] = journal.list()
+    expect(entry?.path).toBe(exact)
+    expect(entry?.query).toBe(exact)
+    expect(entry?.project_id).toBe(exact)
+  })
+
+  it('clips a long method too', () => {
+    const journal = new Journal(10)
+    journal.record(T0, 'X'.repeat(1000), '/', '', 405, null, null, [])
+    expect(journal.list()[0]?.method).toBe(`${'X'.repeat(512)}…`)
+  })
+
+  it('gives a new array on each list, so a caller cannot change the journal', () => {
+    const journal = new Journal(3)
+    recordNumbered(journal, 1)
+    journal.list().length = 0
+    expect(journal.list()).toHaveLength(1)
+  })
+})

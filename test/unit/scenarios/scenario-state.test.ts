@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest'
+import { EnvelopeError } from '../../../src/core/envelope-error.js'
+import { ERRORS } from '../../../src/core/errors.js'
+import type { ActiveScenarios, RuleScope } from '../../../src/scenarios/active-scenarios.js'
+import { createScenarioCatalogue, resolveScenarios } from '../../../src/scenarios/scenario-catalogue.js'
+import { ScenarioState } from '../../../src/scenarios/scenario-state.js'
+
+const SEED = 7
+const SCOPE: RuleScope = { endpoint: 'projects', key: 'sbx_user_alpha', projectId: undefined }
+
+function state(...initial: string[]): ScenarioState {
+  const catalogue = createScenarioCatalogue()
+  return new ScenarioState(catalogue, resolveScenarios(catalogue, initial, (index) => `test[${index}]`), SEED)
+}
+
+/** Whether one data-stage call through `active` fails. */
+function fails(active: ActiveScenarios): boolean {
+  try {
+    active.enterData(SCOPE, ERRORS.projectsFailed, {}, 0)
+    return false
+  } catch (error) {
+    if (error instanceof EnvelopeError) return true
+    throw error
+  }
+}
+
+/** The EnvelopeError `forRequest(header)` throws; fails the test if it throws none. */
+function refusal(scenarios: ScenarioState, header: string): EnvelopeError {
+  try {
+    scenarios.forRequest(header)
+  } catch (error) {
+    if (error instanceof EnvelopeError) return error
+    throw error
+  }
+  throw new Error(`forRequest accepted ${JSON.stringify(header)}`)
+}
+
+describe('ScenarioState', () => {
+  it('starts with the initial scenarios active, or none', () => {
+    expect(state('slow', 'no-data').active.names).toEqual(['slow', 'no-data'])
+    expect(state().active.names).toEqual([])
+  })
+
+  it('returns the active set itself for a request without the header or with a blank one', () => {
+    const scenarios = state('slow')
+    expect(scenarios.forRequest(null)).toBe(scenarios.active)
+    expect(scenarios.forRequest('')).toBe(scenarios.active)
+    expect(scenarios.forRequest('  \t ')).toBe(scenarios.active)
+  })
+
+  it('adds the header’s scenarios after the active ones, in the order named, trimming spaces and empty items', () => {
+    const scenarios = state('slow')
+    expect(scenarios.forRequest('no-data, server-error').names).toEqual(['slow', 'no-data', 'server-error'])
+    expect(scenarios.forRequest(' flaky ,, expired-keys ,').names).toEqual(['slow', 'flaky', 'expired-keys'])
+    expect(state().forRequest('no-data').names).toEqual(['no-data'])
+  })
+
+  it('applies the header’s effects on top of the active ones', () => {
+    const withHeader = state('no-data').forRequest('empty-account')
+    expect(withHeader.removesData(SCOPE)).toBe(true)
+    expect(withHeader.hidesProject(SCOPE)).toBe(true)
+  })
+
+  it('refuses an unknown name with ERRORS.unknownScenario, naming it and listing the available scenarios', () => {
+    const scenarios = state()
+    const error = refusal(scenarios, 'slow, flakey')
+    expect(error.template).toBe(ERRORS.unknownScenario)
+    expect(error.envelope.code).toBe(400)
+    const available = scenarios.catalogue.list().map((entry) => entry.scenario.name).join(', ')
+    expect(error.envelope.errors).toEqual({
+      error: ERRORS.unknownScenario.error,
+      detail: `X-Sandbox-Scenario names "flakey", which is not a scenario. Available scenarios: ${available}`,
+    })
+  })
+
+  it('says "a malformed name" for a name that does not match the name pattern, without echoing it', () => {
+    for (const name of ['Slow', '<script>alert(1)</script>', 'a'.repeat(65), 'x y']) {
+      const error = refusal(state(), name)
+      expect(error.template).toBe(ERRORS.unknownScenario)
+      expect(error.envelope.errors.detail).toContain('X-Sandbox-Scenario names a malformed name, which is not a scenario.')
+      expect(error.envelope.errors.detail).not.toContain(name)
+    }
+  })
+
+  it('refuses a header longer than 1024 characters whole, and accepts one of exactly 1024', () => {
+    const exact = `${'slow,'.repeat(204)}slow`
+    expect(exact).toHaveLength(1024)
+    expect(state().forRequest(exact).names).toHaveLength(205)
+    const error = refusal(state(), `${exact},`)
+    expect(error.template).toBe(ERRORS.unknownScenario)
+    expect(error.envelope.errors.detail).toBe('X-Sandbox-Scenario may be at most 1024 characters long')
+  })
+
+  it('caches the set for a header, so the same header gives the same object and its counters persist', () => {
+    const scenarios = state()
+    const first = scenarios.forRequest('fail-once')
+    expect(scenarios.forRequest('fail-once')).toBe(first)
+    expect(fails(first)).toBe(true)
+    expect(fails(scenarios.forRequest('fail-once'))).toBe(false)
+    expect(scenarios.forRequest('fail-once, no-data')).not.toBe(first)
+  })
+
+  it('does not cache a refused header', () => {
+    const scenarios = state()
+    expect(() => scenarios.forRequest('nope')).toThrow(EnvelopeError)
+    expect(() => scenarios.forRequest('nope')).toThrow(EnvelopeError)
+  })
+
+  it('shares the active set’s counters with the sets a header adds to', () => {
+    const scenarios = state('fail-once')
+    expect(fails(scenarios.forRequest('slow'))).toBe(true)
+    expect(fails(scenarios.active)).toBe(false)
+  })
+
+  it('replaces the active set on activate, with fresh counters, and drops cached header sets', () => {
+    const scenarios = state('fail-once')
+    const cached = scenarios.forRequest('slow')
+    expect(fails(scenarios.active)).toBe(true)
+    expect(fails(scenarios.active)).toBe(false)
+    scenarios.activate(resolveScenarios(scenarios.catalogue, ['fail-once', 'no-data'], String))
+    expect(scenarios.active.names).toEqual(['fail-once', 'no-data'])
+    expect(fails(scenarios.active)).toBe(true)
+    const fresh = scenarios.forRequest('slow')
+    expect(fresh).not.toBe(cached)
+    expect(fresh.names).toEqual(['fail-once', 'no-data', 'slow'])
+  })
+
+  it('turns every scenario off when activated with an empty list', () => {
+    const scenarios = state('server-error')
+    scenarios.activate([])
+    expect(scenarios.active.names).toEqual([])
+    expect(fails(scenarios.active)).toBe(false)
+  })
+
+  it('restores the initial scenarios with fresh counters on reset, and drops cached header sets', () => {
+    const scenarios = state('fail-once')
+    expect(fails(scenarios.active)).toBe(true)
+    scenarios.activate([])
+    const cached = scenarios.forRequest('slow')
+    scenarios.reset()
+    expect(scenarios.active.names).toEqual(['fail-once'])
+    expect(fails(scenarios.active)).toBe(true)
+    expect(scenarios.forRequest('slow')).not.toBe(cached)
+    expect(scenarios.forRequest('slow').names).toEqual(['fail-once', 'slow'])
+  })
+
+  it('resolves header names against the catalogue, including definitions added later', () => {
+    const scenarios = state()
+    expect(() => scenarios.forRequest('mine')).toThrow(EnvelopeError)
+    resolveScenarios(scenarios.catalogue, [{ name: 'mine', description: 'Mine', rules: [{ data: 'none' }] }], String)
+    expect(scenarios.forRequest('mine').removesData(SCOPE)).toBe(true)
+  })
+
+  it('draws header scenarios with the sandbox seed, as the active set would', () => {
+    const viaHeader = state().forRequest('flaky')
+    const viaActive = state('flaky').active
+    const sequence = (active: ActiveScenarios) => Array.from({ length: 50 }, () => fails(active))
+    expect(sequence(viaHeader)).toEqual(sequence(viaActive))
+  })
+})
+
+describe('ScenarioState.reset and the catalogue', () => {
+  it('forgets scenarios defined after the start, and restores a built-in a definition had replaced', () => {
+    const catalogue = createScenarioCatalogue()
+    const initial = resolveScenarios(catalogue, [{ name: 'mine', description: 'at start', rules: [{ data: 'none' }] }], () => 'start')
+    const state = new ScenarioState(catalogue, initial, 1)
+    resolveScenarios(catalogue, [{ name: 'later', description: 'added', rules: [{ data: 'none' }] }], () => 'PUT')
+    resolveScenarios(catalogue, [{ name: 'slow', description: 'replaced', rules: [{ latency: 1 }] }], () => 'PUT')
+    state.reset()
+    expect(catalogue.get('later')).toBeUndefined()
+    expect(catalogue.get('mine')?.source).toBe('start')
+    expect(catalogue.get('slow')?.source).toBe('built-in')
+    expect(state.active.names).toEqual(['mine'])
+  })
+})
