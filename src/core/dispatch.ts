@@ -34,15 +34,13 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreRespon
   const requestNumber = sandbox.requestCount++
   const headers: Record<string, string> = {}
   const keyHeader = request.header('x-api-key')
-  let delayMs = sandbox.latency === undefined ? 0 : pickDelay(sandbox.latency, sandbox.analytics.seed, requestNumber)
+  const headerProject = peekProjectId(request.header('x-project-id'))
   let active = sandbox.scenarios.active
   let endpoint: Endpoint | undefined
   let envelope: Envelope<unknown>
   try {
     endpoint = resolveRoute(sandbox.routes, request.method, request.path)
     active = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'))
-    const headerProject = peekProjectId(request.header('x-project-id'))
-    delayMs += active.addedLatency({ endpoint: endpoint.name, key: keyHeader, projectId: headerProject }, requestNumber)
     const now = sandbox.clock.now()
     const key = authenticate(sandbox.model.index, keyHeader, now)
     active.checkKey({ endpoint: endpoint.name, key: key.apiKey.key, projectId: headerProject ?? key.apiKey.project_id ?? undefined })
@@ -56,6 +54,15 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreRespon
       envelope = error.envelope
     } else envelope = fail(endpoint?.failure ?? ERRORS.internal)
   }
+  // Latency delays every answer, errors included; rules see what is known of the request, even when it failed early.
+  const latencyScope = {
+    endpoint: endpoint?.name,
+    key: keyHeader,
+    projectId: headerProject ?? (keyHeader === null ? undefined : (sandbox.model.index.findKey(keyHeader)?.apiKey.project_id ?? undefined)),
+  }
+  const delayMs =
+    (sandbox.latency === undefined ? 0 : pickDelay(sandbox.latency, sandbox.analytics.seed, requestNumber)) +
+    active.addedLatency(latencyScope, requestNumber)
   sandbox.journal.record(
     sandbox.clock.realNow(),
     request.method,

@@ -7,7 +7,8 @@ import type { RuleMatch, Scenario, ScenarioRule } from './scenario-schema.js'
 
 /** What a rule's `match` is compared with: the endpoint, the key sent, and the project concerned. */
 export interface RuleScope {
-  readonly endpoint: EndpointName
+  /** `undefined` for a path that is no endpoint (a 404): rules scoped to endpoints do not match it. */
+  readonly endpoint: EndpointName | undefined
   readonly key: string | null
   readonly projectId: number | undefined
 }
@@ -52,7 +53,7 @@ function compileRule(scenario: Scenario, index: number, seed: number): CompiledR
 
 function matches(rule: CompiledRule, scope: RuleScope): boolean {
   return (
-    (rule.endpoints === undefined || rule.endpoints.has(scope.endpoint)) &&
+    (rule.endpoints === undefined || (scope.endpoint !== undefined && rule.endpoints.has(scope.endpoint))) &&
     (rule.keys === undefined || (scope.key !== null && rule.keys.has(scope.key))) &&
     (rule.projects === undefined || (scope.projectId !== undefined && rule.projects.has(scope.projectId)))
   )
@@ -109,8 +110,9 @@ export class ActiveScenarios {
     this.#noData = rules.filter((rule) => rule.rule.data === 'none')
   }
 
-  /** Compiles `scenarios` (in order) with fresh counters, seeded by `seed`. */
-  static compile(scenarios: readonly Scenario[], seed: number): ActiveScenarios {
+  /** Compiles `scenarios` (in order; a name given twice counts once) with fresh counters, seeded by `seed`. */
+  static compile(given: readonly Scenario[], seed: number): ActiveScenarios {
+    const scenarios = given.filter((scenario, index) => given.findIndex((other) => other.name === scenario.name) === index)
     if (scenarios.length === 0) return ActiveScenarios.NONE
     const rules = scenarios.flatMap((scenario) => scenario.rules.map((_, index) => compileRule(scenario, index, seed)))
     return new ActiveScenarios(
@@ -119,7 +121,10 @@ export class ActiveScenarios {
     )
   }
 
-  /** Both sets in force at once, `first`'s rules first; counters stay shared with the originals. */
+  /**
+   * Both sets in force at once, `first`'s rules first; counters stay shared with the originals.
+   * `second` should not repeat a scenario of `first` (see ScenarioState.forRequest).
+   */
   static combine(first: ActiveScenarios, second: ActiveScenarios): ActiveScenarios {
     if (second.names.length === 0) return first
     if (first.names.length === 0) return second

@@ -194,6 +194,15 @@ export function describeBuiltIns(driver: ScenarioDriver): void {
         }
       })
 
+      test('Under rate-limited a browser app may read Retry-After and the X-RateLimit headers: they are exposed through CORS.', async () => {
+        driver.use('rate-limited')
+        const answer = await get('projects')
+        expect(answer.status).toBe(429)
+        expect(answer.headers.get('access-control-allow-origin')).toBe('*')
+        const exposed = (answer.headers.get('access-control-expose-headers') ?? '').split(',').map((name) => name.trim().toLowerCase())
+        expect(exposed).toEqual(expect.arrayContaining(['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']))
+      })
+
       test('Under rate-limited a bad key is still 401 and a foreign project still 403, as the limit applies at the data stage.', async () => {
         driver.use('rate-limited')
         const unauthorized = await get('projects', withKey('sbx_nope_000000'))

@@ -177,6 +177,13 @@ describe('how scenarios combine and which effect wins (the stages of dispatch)',
       expectError(await api('projects'), ERRORS.projectsFailed)
       expectSuccess(await api('projects'), MESSAGES.projects)
     })
+
+    test('When an earlier fail rule fails a request, later fail rules do not count it.', async () => {
+      await activate(sandbox(), scenario('first-wins', { fail: { status: 500, nth: 1 } }, { fail: { status: 503, nth: 1 } }))
+      expectError(await api('projects'), ERRORS.projectsFailed)
+      expectError(await api('projects'), ERRORS.serviceUnavailable)
+      expectSuccess(await api('projects'), MESSAGES.projects)
+    })
   })
 
   describe('forced statuses answer the real bodies', () => {
@@ -254,6 +261,15 @@ describe('how scenarios combine and which effect wins (the stages of dispatch)',
       expect(badDate.ms).toBeGreaterThanOrEqual(245)
     })
 
+    test('Scenario latency delays every answer, a 404 for an unknown path and a 405 included, as the sandbox’s own latency does.', async () => {
+      await activate(sandbox(), scenario('latency-300', { latency: 300 }))
+      const notFound = await timed(() => sandbox().api('nope', { headers: USER }))
+      expectError(notFound.value, ERRORS.notFound)
+      const notAllowed = await timed(() => sandbox().api('projects', { method: 'DELETE', headers: USER }))
+      expectError(notAllowed.value, ERRORS.methodNotAllowed)
+      expect({ notFound: notFound.ms >= 295, notAllowed: notAllowed.ms >= 295 }).toEqual({ notFound: true, notAllowed: true })
+    })
+
     test('A latency rule scoped to project 101 delays a PROJECT key’s request for its own project, X-Project-ID absent.', async () => {
       await activate(sandbox(), scenario('slow-101', { match: { project: 101 }, latency: 300 }))
       const withHeader = await timed(() => api('overview', USER_101))
@@ -275,5 +291,11 @@ describe('latency of the sandbox and of its scenarios together', () => {
     expectSuccess(answer, MESSAGES.projects)
     expect(ms).toBeGreaterThanOrEqual(345)
     expect(ms).toBeLessThan(1000)
+  })
+
+  test('The sandbox’s own latency delays a 404 for an unknown path too.', async () => {
+    const { value: answer, ms } = await timed(() => sandbox().api('nope', { headers: USER }))
+    expectError(answer, ERRORS.notFound)
+    expect(ms).toBeGreaterThanOrEqual(145)
   })
 })

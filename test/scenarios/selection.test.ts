@@ -14,7 +14,7 @@ const AVAILABLE = `Available scenarios: ${BUILT_IN_NAMES.join(', ')}`
 const BODY_EXAMPLE = 'The body must be a JSON object such as {"scenarios": ["server-error"]}'
 
 /** An inline scenario in the file format. */
-const overviewDown = {
+const overviewDown: ScenarioInput = {
   name: 'overview-down',
   description: 'Only /overview is down for maintenance.',
   rules: [{ match: { endpoint: 'overview' }, fail: { status: 503 } }],
@@ -131,6 +131,13 @@ describe('scenarios chosen over HTTP at run time', () => {
     test('A header naming an unknown scenario is refused before the key is checked.', async () => {
       const answer = await sandbox().api('projects', { headers: { 'X-Sandbox-Scenario': 'nope' } })
       expectError(answer, ERRORS.unknownScenario, `X-Sandbox-Scenario names "nope", which is not a scenario. ${AVAILABLE}`)
+    })
+
+    test('A header with a malformed name, or longer than 1024 characters, is 400 unknown_scenario without echoing it.', async () => {
+      const malformed = await sandbox().api('projects', { headers: { ...USER, 'X-Sandbox-Scenario': 'Server-Error' } })
+      expectError(malformed, ERRORS.unknownScenario, `X-Sandbox-Scenario names a malformed name, which is not a scenario. ${AVAILABLE}`)
+      const long = await sandbox().api('projects', { headers: { ...USER, 'X-Sandbox-Scenario': 'slow,'.repeat(205) } })
+      expectError(long, ERRORS.unknownScenario, 'X-Sandbox-Scenario may be at most 1024 characters long')
     })
 
     test('A blank header selects nothing.', async () => {

@@ -85,7 +85,8 @@ describe('ScenarioState', () => {
   it('refuses a header longer than 1024 characters whole, and accepts one of exactly 1024', () => {
     const exact = `${'slow,'.repeat(204)}slow`
     expect(exact).toHaveLength(1024)
-    expect(state().forRequest(exact).names).toHaveLength(205)
+    // A scenario named many times counts once.
+    expect(state().forRequest(exact).names).toEqual(['slow'])
     const error = refusal(state(), `${exact},`)
     expect(error.template).toBe(ERRORS.unknownScenario)
     expect(error.envelope.errors.detail).toBe('X-Sandbox-Scenario may be at most 1024 characters long')
@@ -171,5 +172,15 @@ describe('ScenarioState.reset and the catalogue', () => {
     expect(catalogue.get('mine')?.source).toBe('start')
     expect(catalogue.get('slow')?.source).toBe('built-in')
     expect(state.active.names).toEqual(['mine'])
+  })
+})
+
+describe('ScenarioState: a scenario named twice', () => {
+  it('counts once when the header repeats it or names one already active', () => {
+    const catalogue = createScenarioCatalogue()
+    const state = new ScenarioState(catalogue, resolveScenarios(catalogue, ['fail-once'], () => 'start'), 1)
+    expect(state.forRequest('fail-once, slow, slow').names).toEqual(['fail-once', 'slow'])
+    state.activate(resolveScenarios(catalogue, ['no-data', 'no-data'], () => 'PUT'))
+    expect(state.active.names).toEqual(['no-data'])
   })
 })

@@ -1,0 +1,178 @@
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { ERRORS } from '../../src/core/errors.js'
+import type { JournalEntry } from '../../src/core/journal.js'
+import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
+import { createSandbox } from '../../src/sandbox/create-sandbox.js'
+import { expectError, expectSuccess } from '../api/contract/expect-envelope.js'
+import { USER, USER_101, withKey } from '../api/contract/fixtures.js'
+import { maskedKey, send, TODAY, useHttpSandbox } from './helpers.js'
+
+const ALL_KEYS = Object.values(DOCUMENTED_KEYS)
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+
+type Request = readonly [path: string, headers: Record<string, string>]
+
+/** A mix of requests: success, a scenario from the header, a refused key, no key, an unknown path. */
+const MIXED: readonly Request[] = [
+  ['projects', USER],
+  ['monitoring?start_date=2026-02-01&provider=chatgpt', { ...USER_101, 'X-Sandbox-Scenario': 'no-data' }],
+  ['validate', withKey(DOCUMENTED_KEYS.expired)],
+  ['overview', { 'X-Project-ID': '102' }],
+  ['nope?x=1', USER],
+]
+
+/** What the journal should say about MIXED, apart from id and time. */
+const MIXED_ENTRIES = [
+  { method: 'GET', path: '/api/v1/projects', query: '', status: 200, key: 'sbx_us…ha', project_id: null, scenarios: [] },
+  {
+    method: 'GET',
+    path: '/api/v1/monitoring',
+    query: 'start_date=2026-02-01&provider=chatgpt',
+    status: 200,
+    key: 'sbx_us…ha',
+    project_id: '101',
+    scenarios: ['no-data'],
+  },
+  { method: 'GET', path: '/api/v1/validate', query: '', status: 401, key: 'sbx_us…ed', project_id: null, scenarios: [] },
+  { method: 'GET', path: '/api/v1/overview', query: '', status: 401, key: null, project_id: '102', scenarios: [] },
+  { method: 'GET', path: '/api/v1/nope', query: 'x=1', status: 404, key: 'sbx_us…ha', project_id: null, scenarios: [] },
+]
+
+const withoutIdAndTime = (entries: readonly JournalEntry[]) => entries.map(({ id: _id, time: _time, ...rest }) => rest)
+
+describe('the request journal over HTTP: GET|DELETE /__sandbox/requests', () => {
+  const sandbox = useHttpSandbox({ now: TODAY })
+  const api = (path: string, headers: Record<string, string>) => sandbox().api(path, { headers })
+
+  beforeEach(async () => {
+    expectSuccess(await sandbox().admin('requests', { method: 'DELETE' }), 'Request journal cleared')
+  })
+
+  test('The journal lists each API request, oldest first, with method, path, query, status, masked key, project id and scenarios.', async () => {
+    for (const [path, headers] of MIXED) await api(path, headers)
+    const answer = await sandbox().admin('requests')
+    expectSuccess(answer, 'Requests retrieved successfully')
+    const { requests, recorded, capacity } = answer.body.data as { requests: JournalEntry[]; recorded: number; capacity: number }
+    expect(recorded).toBe(5)
+    expect(capacity).toBe(1000)
+    expect(requests.map((entry) => entry.id)).toEqual([1, 2, 3, 4, 5])
+    expect(withoutIdAndTime(requests)).toEqual(MIXED_ENTRIES)
+    for (const entry of requests) {
+      expect(entry.time).toMatch(ISO_TIME)
+      expect(Object.keys(entry)).toEqual(['id', 'time', 'method', 'path', 'query', 'status', 'key', 'project_id', 'scenarios'])
+    }
+  })
+
+  test('The journal shows scenarios in force and scenarios from the header together.', async () => {
+    expect((await sandbox().putScenarios(['no-data'])).status).toBe(200)
+    try {
+      await api('projects', { ...USER, 'X-Sandbox-Scenario': 'fail-once' })
+      await api('projects', USER)
+      const { requests } = await sandbox().journal()
+      expect(requests.map((entry) => [entry.status, entry.scenarios])).toEqual([
+        [500, ['no-data', 'fail-once']],
+        [200, ['no-data']],
+      ])
+    } finally {
+      await sandbox().putScenarios([])
+    }
+  })
+
+  test('The journal never shows any documented key in full, valid or not, only its first six and last two characters.', async () => {
+    for (const key of ALL_KEYS) await api('validate', withKey(key))
+    await api('validate', withKey('sk_live_0123456789abcdef'))
+    await api('validate', withKey('short'))
+    const answer = await sandbox().admin('requests')
+    for (const key of [...ALL_KEYS, 'sk_live_0123456789abcdef']) expect(answer.text).not.toContain(key)
+    const { requests } = answer.body.data as { requests: JournalEntry[] }
+    expect(requests.map((entry) => entry.key)).toEqual([...ALL_KEYS.map(maskedKey), 'sk_liv…ef', '…'])
+    expect(requests.map((entry) => entry.key)).toEqual(['sbx_us…ha', 'sbx_pr…01', 'sbx_us…ta', 'sbx_us…ty', 'sbx_us…ed', 'sbx_us…ed', 'sk_liv…ef', '…'])
+  })
+
+  test('?limit=2 returns the last two requests, oldest first.', async () => {
+    for (const [path, headers] of MIXED) await api(path, headers)
+    const { requests, recorded } = await sandbox().journal(2)
+    expect(recorded).toBe(5)
+    expect(requests.map((entry) => entry.id)).toEqual([4, 5])
+    expect(withoutIdAndTime(requests)).toEqual(MIXED_ENTRIES.slice(3))
+    expect((await sandbox().journal(0)).requests).toEqual([])
+    expect((await sandbox().journal(50)).requests).toHaveLength(5)
+  })
+
+  test('A limit that is not a whole number is 400 bad_request.', async () => {
+    for (const limit of ['abc', '-1', '1.5']) {
+      expectError(await sandbox().admin(`requests?limit=${limit}`), ERRORS.badRequest, 'limit must be a whole number')
+    }
+  })
+
+  test('DELETE /__sandbox/requests empties the journal and restarts its count.', async () => {
+    for (const [path, headers] of MIXED) await api(path, headers)
+    const cleared = await sandbox().admin('requests', { method: 'DELETE' })
+    expectSuccess(cleared, 'Request journal cleared')
+    expect(cleared.body.data).toEqual({})
+    expect(await sandbox().journal()).toEqual({ requests: [], recorded: 0, capacity: 1000 })
+    await api('projects', USER)
+    expect((await sandbox().journal()).requests.map((entry) => entry.id)).toEqual([1])
+  })
+
+  test('Requests to the admin API are not journaled, and health reports the number recorded.', async () => {
+    await api('projects', USER)
+    await sandbox().admin('health')
+    await sandbox().admin('scenarios')
+    await sandbox().admin('nope')
+    const { requests, recorded } = await sandbox().journal()
+    expect(recorded).toBe(1)
+    expect(requests.map((entry) => entry.path)).toEqual(['/api/v1/projects'])
+    expect((await sandbox().admin('health')).body.data.requests).toBe(1)
+  })
+
+  test('The journal is bounded: after 1100 requests it keeps the last 1000 and counts all 1100 as recorded.', async () => {
+    for (let batch = 0; batch < 11; batch++) {
+      const answers = await Promise.all(Array.from({ length: 100 }, () => api('validate', USER)))
+      for (const answer of answers) expect(answer.status).toBe(200)
+    }
+    const { requests, recorded, capacity } = await sandbox().journal()
+    expect(recorded).toBe(1100)
+    expect(capacity).toBe(1000)
+    expect(requests).toHaveLength(1000)
+    expect(requests[0]?.id).toBe(101)
+    expect(requests.at(-1)?.id).toBe(1100)
+    expect(requests.every((entry, index) => entry.id === 101 + index)).toBe(true)
+    expect((await sandbox().journal(5000)).requests).toHaveLength(1000)
+  })
+})
+
+describe('the request journal in-process: sandbox.requests', () => {
+  const sandbox = createSandbox({ now: TODAY, baseUrl: 'http://journal.test' })
+  const server = setupServer(...sandbox.handlers)
+  const api = (path: string, headers: Record<string, string>) => send(`http://journal.test/api/v1/${path}`, { headers })
+
+  beforeAll(async () => {
+    server.listen({ onUnhandledRequest: 'error' })
+    await sandbox.ready()
+  })
+  afterAll(() => server.close())
+
+  test('sandbox.requests shows the same entries as the HTTP journal, keys masked.', async () => {
+    await sandbox.reset()
+    for (const [path, headers] of MIXED) await api(path, headers)
+    expect(sandbox.requests.map((entry) => entry.id)).toEqual([1, 2, 3, 4, 5])
+    expect(withoutIdAndTime(sandbox.requests)).toEqual(MIXED_ENTRIES)
+  })
+
+  test('sandbox.requests never shows any documented key in full.', async () => {
+    await sandbox.reset()
+    for (const key of ALL_KEYS) await api('validate', withKey(key))
+    const text = JSON.stringify(sandbox.requests)
+    for (const key of ALL_KEYS) expect(text).not.toContain(key)
+    expect(sandbox.requests.map((entry) => entry.key)).toEqual(ALL_KEYS.map(maskedKey))
+  })
+
+  test('sandbox.reset() empties sandbox.requests.', async () => {
+    await api('projects', USER)
+    expect(sandbox.requests.length).toBeGreaterThan(0)
+    await sandbox.reset()
+    expect(sandbox.requests).toEqual([])
+  })
+})
