@@ -1,8 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
+import { useTempDir } from '../support/temp-dir.js'
 import { canListenOn, closeServer, findFreePort, get, killAllCli, occupyPort, REPO_ROOT, runCli } from './run-cli.js'
 
 interface ProjectsBody {
@@ -39,25 +38,12 @@ function customFixtures(): Record<string, unknown> {
   }
 }
 
-let tempDir = ''
-
-beforeAll(async () => {
-  tempDir = await mkdtemp(join(tmpdir(), 'analytics-sandbox-cli-'))
-})
-
-afterAll(async () => {
-  if (tempDir !== '') await rm(tempDir, { recursive: true, force: true })
-})
+const temp = useTempDir('cli')
+const writeTemp = temp.write
 
 afterEach(async () => {
   await killAllCli()
 })
-
-async function writeTemp(name: string, text: string): Promise<string> {
-  const path = join(tempDir, name)
-  await writeFile(path, text, 'utf8')
-  return path
-}
 
 /** Starts the CLI with the fixtures file at `path`: exit 1, one stderr line naming the file and each fragment, no stack. */
 async function expectFixturesRefused(path: string, ...fragments: Array<string | RegExp>): Promise<void> {
@@ -171,7 +157,7 @@ describe('invalid command lines', () => {
 
 describe('fixtures files', () => {
   test('A fixtures file that does not exist makes the CLI exit with code 1 and a message naming the path and saying it was not found.', async () => {
-    await expectFixturesRefused(join(tempDir, 'does-not-exist.json'), /not found/i)
+    await expectFixturesRefused(temp.path('does-not-exist.json'), /not found/i)
   })
 
   test('A fixtures file that is not valid JSON makes the CLI exit with code 1 and a message naming the file and saying it is not valid JSON.', async () => {

@@ -1,7 +1,7 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { readFile } from 'node:fs/promises'
+import { relative } from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { useTempDir } from '../support/temp-dir.js'
 import { ERRORS } from '../../src/core/errors.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 import { expectError } from '../api/contract/expect-envelope.js'
@@ -13,25 +13,12 @@ const QUIET = ['--port', '0', '--now', '2026-03-01', '--log', 'none']
 const STACK_LINE = /^\s+at /m
 const AVAILABLE = `Available scenarios: ${BUILT_IN_NAMES.join(', ')}`
 
-let tempDir = ''
-
-beforeAll(async () => {
-  tempDir = await mkdtemp(join(tmpdir(), 'analytics-sandbox-scenarios-'))
-})
-
-afterAll(async () => {
-  if (tempDir !== '') await rm(tempDir, { recursive: true, force: true })
-})
+const temp = useTempDir('scenarios')
+const writeTemp = temp.write
 
 afterEach(async () => {
   await killAllCli()
 })
-
-async function writeTemp(name: string, text: string): Promise<string> {
-  const path = join(tempDir, name)
-  await writeFile(path, text, 'utf8')
-  return path
-}
 
 /** A copy of a built-in's file, edited by `edit`. */
 async function copyBuiltIn(name: string, edit: (scenario: Record<string, unknown> & { rules: Array<Record<string, Record<string, unknown>>> }) => void): Promise<string> {
@@ -129,7 +116,7 @@ describe('scenarios on the command line: --scenario and --list-scenarios', () =>
   })
 
   test('A missing scenario file exits 1 with one line naming the file, and no stack trace.', async () => {
-    const path = join(tempDir, 'does-not-exist.json')
+    const path = temp.path('does-not-exist.json')
     const line = await expectRefused(['--scenario', path])
     expect(line).toBe(`analytics-sandbox: Failed to load scenario (${path}): file not found`)
   })

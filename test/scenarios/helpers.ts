@@ -5,7 +5,7 @@ import type { ErrorTemplate } from '../../src/core/errors.js'
 import { ERRORS } from '../../src/core/errors.js'
 import type { JournalEntry } from '../../src/core/journal.js'
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
-import type { Answer } from '../support/transport.js'
+import { toAnswer, type Answer } from '../support/transport.js'
 
 /** "Today" of every scenario test (the contract tests' date). */
 export { TODAY } from '../api/contract/fixtures.js'
@@ -56,18 +56,6 @@ export interface SendInit {
   readonly headers?: Record<string, string>
   readonly body?: string
   readonly signal?: AbortSignal
-}
-
-/** A fetch Response as the tests read it: status, headers, raw text and parsed JSON. */
-export async function toAnswer(response: Response): Promise<Answer> {
-  const text = await response.text()
-  let body: unknown
-  try {
-    body = text === '' ? undefined : JSON.parse(text)
-  } catch {
-    body = undefined
-  }
-  return { status: response.status, headers: response.headers, text, body }
 }
 
 /** Sends one request to an absolute URL. */

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { SandboxOptions } from '../../src/config/sandbox-options.js'
-import { createSandbox } from '../../src/sandbox/create-sandbox.js'
+import { createSandbox, type Sandbox } from '../../src/sandbox/create-sandbox.js'
 import { startSandbox } from '../../src/server/start-sandbox.js'
 
 /** An answer as a test sees it: status, headers, the raw body and the parsed JSON (when it is JSON). */
@@ -27,7 +27,8 @@ export interface Transport {
   requestAbsolute(path: string, init?: RequestInit): Promise<Answer>
 }
 
-async function toAnswer(response: Response): Promise<Answer> {
+/** A fetch Response as the tests read it: status, headers, raw text and parsed JSON (when it is JSON). */
+export async function toAnswer(response: Response): Promise<Answer> {
   const text = await response.text()
   let body: unknown
   try {
@@ -61,8 +62,8 @@ export function useHttpTransport(options: SandboxOptions = {}): Transport {
   return createTransport('http', () => url)
 }
 
-/** The sandbox's msw handlers intercepting fetch to a fictitious host, for the tests of this file. */
-export function useMswTransport(options: SandboxOptions = {}): Transport {
+/** An in-process sandbox whose msw handlers intercept fetch for the tests of this file, reset after each test. */
+export function useMswSandbox(options: SandboxOptions = {}): Sandbox {
   const sandbox = createSandbox(options)
   const server = setupServer(...sandbox.handlers)
   beforeAll(async () => {
@@ -71,5 +72,11 @@ export function useMswTransport(options: SandboxOptions = {}): Transport {
   })
   afterEach(() => sandbox.reset())
   afterAll(() => server.close())
+  return sandbox
+}
+
+/** The sandbox's msw handlers intercepting fetch to a fictitious host, for the tests of this file. */
+export function useMswTransport(options: SandboxOptions = {}): Transport {
+  useMswSandbox(options)
   return createTransport('msw', () => 'http://sandbox.test/api/v1/')
 }
