@@ -10,7 +10,10 @@ function sourceFiles(directory: string): string[] {
   )
 }
 
-const files = sourceFiles(SRC).map((path) => ({ path: relative(SRC, path), text: readFileSync(path, 'utf8') }))
+/** Source without comments: JSDoc examples may mention anything. */
+const stripComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
+
+const files = sourceFiles(SRC).map((path) => ({ path: relative(SRC, path), text: stripComments(readFileSync(path, 'utf8')) }))
 
 describe('the shape of the code', () => {
   it('imports node: modules only in src/server/ and src/cli.ts, so the handlers run in a browser', () => {
@@ -40,5 +43,22 @@ describe('the shape of the code', () => {
       .filter(({ text }) => codes.some((code) => text.includes(`'${code}'`)))
       .map(({ path }) => path)
     expect(offenders).toEqual([])
+  })
+
+  it('keeps the browser entry free of src/server and node: modules through every import', () => {
+    const byPath = new Map(files.map((file) => [file.path, file.text]))
+    const seen = new Set<string>()
+    const visit = (path: string) => {
+      if (seen.has(path)) return
+      seen.add(path)
+      for (const [, target] of (byPath.get(path) ?? '').matchAll(/from\s+'(\.[^']+)\.js'/g)) {
+        visit(join(path, '..', `${target}.ts`).replace(/^\.\//, ''))
+      }
+    }
+    visit('browser.ts')
+    const reached = [...seen]
+    expect(reached.length).toBeGreaterThan(20)
+    expect(reached.filter((path) => path.startsWith('server/') || path === 'cli.ts')).toEqual([])
+    expect(reached.filter((path) => /from\s+['"]node:/.test(byPath.get(path) ?? ''))).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import { fail, type Envelope } from './envelope.js'
+import { fail, type ErrorEnvelope } from './envelope.js'
 import type { ErrorTemplate } from './errors.js'
 
 /**
@@ -10,7 +10,7 @@ import type { ErrorTemplate } from './errors.js'
  */
 export class EnvelopeError extends Error {
   override readonly name = 'EnvelopeError'
-  readonly envelope: Envelope<never>
+  readonly envelope: ErrorEnvelope
 
   constructor(
     readonly template: ErrorTemplate,

@@ -1,6 +1,12 @@
 import { maskKey } from './mask-key.js'
 
-/** One answered API request, as the journal keeps it: the key masked, never whole. */
+/**
+ * One answered API request, as the journal keeps it: the key masked, never whole.
+ *
+ * @example
+ * const last: JournalEntry | undefined = sandbox.requests.at(-1)
+ * last?.key // 'sbx_us…ha'
+ */
 export interface JournalEntry {
   readonly id: number
   readonly time: string

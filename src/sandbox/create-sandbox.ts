@@ -1,13 +1,11 @@
 import type { HttpHandler } from 'msw'
 import { createSandboxCore, createSandboxState, resolveSandboxConfig } from '../config/create-sandbox-core.js'
 import type { SandboxOptions } from '../config/sandbox-options.js'
-import type { JournalEntry } from '../core/journal.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import type { Collections } from '../model/create-collections.js'
 import { DOCUMENTED_KEYS } from '../model/documented-keys.js'
 import { createHandlers } from '../msw/create-handlers.js'
-import { resolveScenarios } from '../scenarios/scenario-catalogue.js'
-import type { ScenarioInput } from '../scenarios/scenario-schema.js'
+import { createSandboxControls, type SandboxControls } from './sandbox-controls.js'
 
 /**
  * An in-process sandbox: msw handlers and the means to steer them from a test.
@@ -16,24 +14,15 @@ import type { ScenarioInput } from '../scenarios/scenario-schema.js'
  * const sandbox: Sandbox = createSandbox()
  * setupServer(...sandbox.handlers).listen()
  */
-export interface Sandbox {
+export interface Sandbox extends SandboxControls {
   /** msw request handlers for `setupServer` (Node) or `setupWorker` (browser). */
   readonly handlers: HttpHandler[]
   /** The documented keys. */
   readonly keys: typeof DOCUMENTED_KEYS
-  /** The most recent requests answered (at most 1000), oldest first, keys masked. */
-  readonly requests: readonly JournalEntry[]
-  /**
-   * Puts these scenarios in force (replacing the current ones) until the next call or `reset()`:
-   * built-in names or definitions. Throws a ConfigError for an unknown name, changing nothing.
-   */
-  useScenario(...scenarios: Array<string | ScenarioInput>): void
   /** Resolves once the data is seeded (handlers also wait for it by themselves). */
   ready(): Promise<void>
   /** The @msw/data collections behind the answers: create, update or delete records in a test. */
   db(): Promise<Collections>
-  /** Back to the initial state: scenarios, journal, and the records (re-seeded only if a test changed them). */
-  reset(): Promise<void>
 }
 
 /**
@@ -56,23 +45,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const core: Promise<SandboxCore> = createSandboxCore(config, state)
   // Seeding failures surface on the first request or ready(); keep them from being "unhandled" meanwhile.
   core.catch(() => undefined)
+  const controls = createSandboxControls(state, core)
   return {
     handlers: createHandlers(() => core, config.base),
     keys: DOCUMENTED_KEYS,
     get requests() {
-      return state.journal.list()
+      return controls.requests
     },
-    useScenario(...scenarios) {
-      state.scenarios.activate(resolveScenarios(state.scenarios.catalogue, scenarios, (index) => `useScenario argument ${index + 1}`))
-    },
+    useScenario: controls.useScenario,
+    reset: controls.reset,
     ready: async () => void (await core),
     db: async () => (await core).model.db,
-    async reset() {
-      state.scenarios.reset()
-      state.journal.clear()
-      const sandbox = await core
-      sandbox.requestCount = 0
-      await sandbox.model.reseed()
-    },
   }
 }

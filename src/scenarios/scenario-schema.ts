@@ -107,9 +107,23 @@ export const scenarioSchema = z
   })
   .describe('An analytics-sandbox scenario')
 
-/** A validated scenario. */
+/**
+ * A validated scenario.
+ *
+ * @example
+ * const scenario: Scenario = parseScenario(JSON.parse(text), 'my-scenario.json')
+ */
 export type Scenario = z.output<typeof scenarioSchema>
-/** A scenario as written in a file. */
+/**
+ * A scenario as written in a file, or given inline to `useScenario` and the `scenarios` option.
+ *
+ * @example
+ * const onlyOverviewFails: ScenarioInput = {
+ *   name: 'overview-down',
+ *   description: 'Overview answers 500',
+ *   rules: [{ match: { endpoint: 'overview' }, fail: { status: 500 } }],
+ * }
+ */
 export type ScenarioInput = z.input<typeof scenarioSchema>
 /** A validated rule. */
 export type ScenarioRule = z.output<typeof ruleSchema>

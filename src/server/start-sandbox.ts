@@ -1,8 +1,8 @@
-import { createSandboxCore, resolveSandboxConfig } from '../config/create-sandbox-core.js'
+import { createSandboxCore, createSandboxState, resolveSandboxConfig } from '../config/create-sandbox-core.js'
 import type { SandboxOptions } from '../config/sandbox-options.js'
-import type { SandboxCore } from '../core/sandbox-core.js'
 import { DOCUMENTED_KEYS } from '../model/documented-keys.js'
-import { startServer, type RunningServer } from './start-server.js'
+import { createSandboxControls, type SandboxControls } from '../sandbox/sandbox-controls.js'
+import { startServer } from './start-server.js'
 
 /**
  * Options of {@link startSandbox}: the sandbox's, plus where to listen.
@@ -18,33 +18,45 @@ export interface StartSandboxOptions extends Omit<SandboxOptions, 'baseUrl'> {
 }
 
 /**
- * A real HTTP sandbox running inside the current process.
+ * A real HTTP sandbox running inside the current process, steered like an in-process one.
  *
  * @example
  * const sandbox: RunningSandbox = await startSandbox()
  * await fetch(`${sandbox.url}projects`, { headers: { 'X-API-Key': sandbox.keys.user } })
  */
-export interface RunningSandbox {
+export interface RunningSandbox extends SandboxControls {
   /** The API's base address, ending in `/api/v1/`. */
   readonly url: string
   readonly port: number
   readonly keys: typeof DOCUMENTED_KEYS
-  /** The state behind the server (for the library's own helpers). */
-  readonly core: SandboxCore
-  /** Stops the server and frees the port. */
+  /** Stops the server (in-flight requests finish) and frees the port. */
   close(): Promise<void>
 }
 
 /**
  * Starts the standalone sandbox inside this process, on a free port unless told otherwise.
+ * Rejects with a ConfigError for a bad option or a port it cannot listen on.
  *
  * @example
- * const sandbox = await startSandbox()
+ * const sandbox = await startSandbox({ now: '2026-01-15' })
  * const response = await fetch(`${sandbox.url}validate`, { headers: { 'X-API-Key': sandbox.keys.user } })
  * await sandbox.close()
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  const core = await createSandboxCore(resolveSandboxConfig(options))
-  const running: RunningServer = await startServer(core, { host: options.host ?? '127.0.0.1', port: options.port ?? 0 })
-  return { url: running.url, port: running.port, keys: DOCUMENTED_KEYS, core, close: () => running.close() }
+  const config = resolveSandboxConfig(options)
+  const state = createSandboxState(config)
+  const core = createSandboxCore(config, state)
+  const running = await startServer(await core, { host: options.host ?? '127.0.0.1', port: options.port ?? 0 })
+  const controls = createSandboxControls(state, core)
+  return {
+    url: running.url,
+    port: running.port,
+    keys: DOCUMENTED_KEYS,
+    get requests() {
+      return controls.requests
+    },
+    useScenario: controls.useScenario,
+    reset: controls.reset,
+    close: () => running.close(),
+  }
 }

@@ -1,0 +1,31 @@
+/**
+ * analytics-sandbox for browsers: everything but `startSandbox` (which needs node:http), so the
+ * handlers can run in `setupWorker`. Bundlers pick this file through the `browser` export condition.
+ *
+ * @example
+ * import { setupWorker } from 'msw/browser'
+ * import { createSandbox } from 'analytics-sandbox'
+ *
+ * await setupWorker(...createSandbox().handlers).start()
+ */
+export { createSandbox, type Sandbox } from './sandbox/create-sandbox.js'
+export type { SandboxControls } from './sandbox/sandbox-controls.js'
+export type { SandboxOptions } from './config/sandbox-options.js'
+export { ConfigError } from './config/config-error.js'
+export { DOCUMENTED_KEYS } from './model/documented-keys.js'
+export { ERRORS, type ErrorTemplate } from './core/errors.js'
+export { MESSAGES } from './core/messages.js'
+export { PROVIDERS, type Provider } from './core/analytics/providers.js'
+export type { Envelope, ErrorEnvelope, SuccessEnvelope } from './core/envelope.js'
+export type { JournalEntry } from './core/journal.js'
+export type {
+  ApiKeyDetails,
+  MonitoringData,
+  OverviewData,
+  PeriodSummary,
+  ProjectResource,
+  ProjectsData,
+  Trend,
+} from './core/resources.js'
+export type { FixturesInput, Fixtures } from './model/fixtures-schema.js'
+export type { ScenarioInput, Scenario } from './scenarios/scenario-schema.js'
