@@ -1,0 +1,114 @@
+import { createServer } from 'node:net'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ConfigError } from '../../src/config/config-error.js'
+import { ERRORS } from '../../src/core/errors.js'
+import { createSandbox } from '../../src/sandbox/create-sandbox.js'
+import { startSandbox } from '../../src/server/start-sandbox.js'
+
+const NOW = '2026-03-01'
+const get = async (url: string, key: string) => {
+  const response = await fetch(url, { headers: { 'X-API-Key': key } })
+  return { status: response.status, body: await response.json() }
+}
+
+describe('createSandbox', () => {
+  const one = createSandbox({ now: NOW, baseUrl: 'http://one.test' })
+  const two = createSandbox({ now: NOW, baseUrl: 'http://two.test/api/v1/' })
+  const server = setupServer(...one.handlers, ...two.handlers)
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  afterEach(async () => {
+    await one.reset()
+    await two.reset()
+  })
+  afterAll(() => server.close())
+
+  it('keeps two sandboxes in one process independent: scenarios, journal and data', async () => {
+    one.useScenario('server-error')
+    expect((await get('http://one.test/api/v1/projects', one.keys.user)).status).toBe(500)
+    expect((await get('http://two.test/api/v1/projects', two.keys.user)).status).toBe(200)
+    expect(one.requests.map((entry) => entry.status)).toEqual([500])
+    expect(two.requests.map((entry) => entry.status)).toEqual([200])
+
+    const db = await one.db()
+    await db.projects.update((q) => q.where({ id: 101 }), { data: (project) => void (project.display_name = 'Renamed') })
+    const renamed = await get('http://one.test/api/v1/projects', one.keys.user)
+    expect(renamed.status).toBe(500)
+    one.useScenario()
+    expect((await get('http://one.test/api/v1/projects', one.keys.user)).body.data.projects[0].display_name).toBe('Renamed')
+    expect((await get('http://two.test/api/v1/projects', two.keys.user)).body.data.projects[0].display_name).toBe('Northwind Outdoor')
+  })
+
+  it('serves records a test adds through db(), and forgets them on reset()', async () => {
+    const db = await one.db()
+    const [template] = db.projects.findMany((q) => q.where({ id: 101 }))
+    await db.projects.create({ ...structuredClone(template!), id: 109, name: 'added', display_name: 'Added in a test' })
+    expect((await get('http://one.test/api/v1/projects', one.keys.user)).body.data.total).toBe(4)
+    await one.reset()
+    expect((await get('http://one.test/api/v1/projects', one.keys.user)).body.data.total).toBe(3)
+  })
+
+  it('restores scenarios, journal and counters on reset()', async () => {
+    one.useScenario('fail-once')
+    expect((await get('http://one.test/api/v1/validate', one.keys.user)).status).toBe(500)
+    await one.reset()
+    expect(one.requests).toEqual([])
+    expect((await get('http://one.test/api/v1/validate', one.keys.user)).status).toBe(200)
+  })
+
+  it('throws a ConfigError for a bad option when the sandbox is created, and for an unknown scenario without changing anything', () => {
+    expect(() => createSandbox({ now: '2026-02-30' })).toThrow(ConfigError)
+    expect(() => createSandbox({ seed: -1 })).toThrow(/seed/)
+    expect(() => createSandbox({ baseUrl: 'not a url' })).toThrow(/baseUrl/)
+    expect(() => createSandbox({ scenarios: ['nope'] })).toThrow(/Unknown scenario "nope"/)
+    one.useScenario('no-data')
+    expect(() => one.useScenario('nope')).toThrow(ConfigError)
+    expect(one.requests).toEqual([])
+  })
+
+  it('resets in well under a millisecond when no record changed', async () => {
+    for (let warm = 0; warm < 50; warm++) await one.reset()
+    const started = performance.now()
+    for (let run = 0; run < 200; run++) await one.reset()
+    expect((performance.now() - started) / 200).toBeLessThan(1)
+  })
+})
+
+describe('createSandbox without a base URL', () => {
+  const sandbox = createSandbox({ now: NOW })
+  const server = setupServer(...sandbox.handlers)
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  afterAll(() => server.close())
+
+  it("answers any origin's /api/v1/, including an API mounted under a path prefix", async () => {
+    for (const url of ['http://localhost:3000/api/v1/validate', 'https://api.anything.example/api/v1/validate', 'http://proxy.test/analytics/api/v1/validate']) {
+      const { status, body } = await get(url, sandbox.keys.user)
+      expect(status).toBe(200)
+      expect(body.data.key_level).toBe('USER')
+    }
+    expect((await get('http://localhost:3000/api/v1/nothing', sandbox.keys.user)).body.errors.error).toBe(ERRORS.notFound.error)
+  })
+})
+
+describe('startSandbox', () => {
+  it('serves on a free port with the same controls, and frees the port on close()', async () => {
+    const sandbox = await startSandbox({ now: NOW })
+    expect(sandbox.url).toBe(`http://127.0.0.1:${sandbox.port}/api/v1/`)
+    sandbox.useScenario('expired-keys')
+    expect((await get(`${sandbox.url}validate`, sandbox.keys.user)).status).toBe(401)
+    await sandbox.reset()
+    expect((await get(`${sandbox.url}validate`, sandbox.keys.user)).status).toBe(200)
+    expect(sandbox.requests.map((entry) => entry.key)).toEqual(['sbx_us…ha'])
+    await sandbox.close()
+    await new Promise<void>((resolve, reject) => {
+      const probe = createServer().once('error', reject)
+      probe.listen(sandbox.port, '127.0.0.1', () => probe.close(() => resolve()))
+    })
+  })
+
+  it('rejects with a ConfigError naming the port when it is taken', async () => {
+    const first = await startSandbox()
+    await expect(startSandbox({ port: first.port })).rejects.toThrow(new RegExp(`Port ${first.port} on 127.0.0.1 is already in use`))
+    await first.close()
+  })
+})
