@@ -13,11 +13,15 @@ import { createScenarioCatalogue, resolveScenarios, type ScenarioCatalogue } fro
 import type { Scenario } from '../scenarios/scenario-schema.js'
 import { ScenarioState } from '../scenarios/scenario-state.js'
 import { Journal } from '../core/journal.js'
+import type { Answer } from '../core/answer.js'
+import { BoundedCache } from '../core/bounded-cache.js'
 import { ConfigError } from './config-error.js'
 import { resolveBaseUrl, type ApiBase } from './resolve-base-url.js'
 import type { SandboxOptions } from './sandbox-options.js'
 
 export const DEFAULT_SEED = 1
+/** Bytes of success answers kept for serving again (the least recently used go first). */
+export const ANSWER_CACHE_BYTES = 8 * 1024 * 1024
 /** Requests the journal keeps: the most recent ones. */
 export const JOURNAL_CAPACITY = 1000
 const MAX_GENERATED_PROJECTS = 100_000
@@ -138,6 +142,7 @@ export async function createSandboxCore(
     clock: createClock(config.frozenDay),
     latency: config.latency,
     ...state,
+    answers: new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength),
     requestCount: 0,
   }
 }

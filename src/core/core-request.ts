@@ -1,3 +1,5 @@
+import type { Answer } from './answer.js'
+
 /**
  * A request as the core sees it: what every adapter (node:http, msw) can give cheaply, nothing more.
  *
@@ -17,12 +19,10 @@ export interface CoreRequest {
 }
 
 /**
- * The core's answer, for an adapter to send: status, headers, the finished JSON body, and how long
- * to wait before sending it (latency the sandbox was asked to add).
+ * The core's answer, for an adapter to send: status, headers (with `content-length`, except on a
+ * 204), the finished JSON body as UTF-8 bytes, and how long to wait before sending it (latency the
+ * sandbox was asked to add).
  */
-export interface CoreResponse {
-  readonly status: number
-  readonly headers: Readonly<Record<string, string>>
-  readonly body: string
+export interface CoreResponse extends Answer {
   readonly delayMs: number
 }

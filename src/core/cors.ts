@@ -39,7 +39,7 @@ export function preflight(request: CoreRequest): CoreResponse {
       'access-control-allow-headers': requested !== null && HEADER_LIST.test(requested) ? requested : DEFAULT_ALLOWED_HEADERS,
       'access-control-max-age': '86400',
     },
-    body: '',
+    body: new Uint8Array(0),
     delayMs: 0,
   }
 }

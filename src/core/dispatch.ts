@@ -3,14 +3,14 @@ import { dayOfInstant } from './analytics/calendar-date.js'
 import type { CoreRequest, CoreResponse } from './core-request.js'
 import { isPreflight, preflight } from './cors.js'
 import type { Endpoint } from './endpoints/endpoint.js'
-import { fail, type Envelope } from './envelope.js'
+import { toAnswer, withHeaders, type Answer } from './answer.js'
+import { fail } from './envelope.js'
 import { EnvelopeError } from './envelope-error.js'
 import { ERRORS } from './errors.js'
 import { authenticate } from './guards/authenticate.js'
 import { peekProjectId } from './guards/authorize-project.js'
 import { resolveRoute } from './guards/resolve-route.js'
 import { pickDelay } from './latency.js'
-import { respond } from './respond.js'
 import type { SandboxCore } from './sandbox-core.js'
 
 /**
@@ -37,7 +37,7 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreRespon
   const headerProject = peekProjectId(request.header('x-project-id'))
   let active = sandbox.scenarios.active
   let endpoint: Endpoint | undefined
-  let envelope: Envelope<unknown>
+  let answer: Answer
   try {
     endpoint = resolveRoute(sandbox.routes, request.method, request.path)
     active = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'))
@@ -47,12 +47,12 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreRespon
     const prepared = endpoint.prepare({ sandbox, request, key, today: dayOfInstant(now), active })
     const scope = { endpoint: endpoint.name, key: key.apiKey.key, projectId: prepared.projectId }
     active.enterData(scope, endpoint.failure, headers, sandbox.clock.realNow())
-    envelope = prepared.respond(active.removesData(scope))
+    answer = withHeaders(prepared.respond(active.removesData(scope)), headers)
   } catch (error) {
-    if (error instanceof EnvelopeError) {
-      Object.assign(headers, error.headers)
-      envelope = error.envelope
-    } else envelope = fail(endpoint?.failure ?? ERRORS.internal)
+    answer =
+      error instanceof EnvelopeError
+        ? toAnswer(error.envelope, { ...headers, ...error.headers })
+        : toAnswer(fail(endpoint?.failure ?? ERRORS.internal), headers)
   }
   // Latency delays every answer, errors included; rules see what is known of the request, even when it failed early.
   const latencyScope = {
@@ -68,10 +68,10 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreRespon
     request.method,
     request.path,
     request.query,
-    envelope.code,
+    answer.status,
     keyHeader,
     request.header('x-project-id'),
     active.names,
   )
-  return respond(envelope, headers, delayMs)
+  return { status: answer.status, headers: answer.headers, body: answer.body, delayMs }
 }

@@ -3,6 +3,8 @@ import type { Clock } from './clock.js'
 import type { Analytics } from './analytics/create-analytics.js'
 import type { Routes } from './guards/resolve-route.js'
 import type { ScenarioState } from '../scenarios/scenario-state.js'
+import type { Answer } from './answer.js'
+import type { BoundedCache } from './bounded-cache.js'
 import type { Journal } from './journal.js'
 import type { LatencyRange } from './latency.js'
 
@@ -20,6 +22,8 @@ export interface SandboxCore {
   readonly latency: LatencyRange | undefined
   readonly scenarios: ScenarioState
   readonly journal: Journal
+  /** Success answers by everything they depend on: served again without being built again. */
+  readonly answers: BoundedCache<string, Answer>
   /** Requests answered so far: orders the seeded choices made per request (latency in a range). */
   requestCount: number
 }

@@ -143,6 +143,11 @@ export class ActiveScenarios {
     for (const rule of this.#keys) if (matches(rule, scope)) throw new EnvelopeError(ERRORS.unauthorized)
   }
 
+  /** Whether any rule hides projects at all (answers listing projects then depend on the request). */
+  get hidesProjects(): boolean {
+    return this.#hidden.length > 0
+  }
+
   /** The project stage: whether a rule hides this project (an empty account answers as if it had none). */
   hidesProject(scope: RuleScope): boolean {
     for (const rule of this.#hidden) if (matches(rule, scope)) return true

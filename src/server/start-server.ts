@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { ConfigError } from '../config/config-error.js'
 import { ADMIN_BASE_PATH } from '../core/admin/dispatch-admin.js'
 import type { CoreRequest } from '../core/core-request.js'
-import { RESPONSE_HEADERS } from '../core/cors.js'
+import { toAnswer } from '../core/answer.js'
 import { dispatch } from '../core/dispatch.js'
 import { fail } from '../core/envelope.js'
 import { ERRORS } from '../core/errors.js'
@@ -67,8 +67,8 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     const started = log === undefined ? 0 : performance.now()
     const reply = dispatch(sandbox, coreRequest)
     const send = () => {
-      // Content-Length rather than chunked encoding: writeHead fixes the headers before end() sees the body.
-      response.writeHead(reply.status, reply.status === 204 ? reply.headers : { ...reply.headers, 'content-length': Buffer.byteLength(reply.body) })
+      // The headers carry Content-Length, so no chunked encoding: the body goes out in one write.
+      response.writeHead(reply.status, reply.headers)
       response.end(reply.body)
       log?.({
         method: coreRequest.method,
@@ -90,8 +90,9 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     }
     void readBody(request, MAX_ADMIN_BODY_BYTES).then((body) => {
       if (body === undefined) {
-        response.writeHead(413, { ...RESPONSE_HEADERS, connection: 'close' })
-        response.end(JSON.stringify(fail(ERRORS.payloadTooLarge)))
+        const tooLarge = toAnswer(fail(ERRORS.payloadTooLarge), { connection: 'close' })
+        response.writeHead(tooLarge.status, tooLarge.headers)
+        response.end(tooLarge.body)
         return
       }
       answer(request, response, { ...coreRequest, body })

@@ -6,6 +6,9 @@ import { fail } from '../../src/core/envelope.js'
 import { ERRORS } from '../../src/core/errors.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 
+const decoder = new TextDecoder()
+const text = (body: Uint8Array) => decoder.decode(body)
+
 function request(path: string, headers: Record<string, string> = {}): CoreRequest {
   const lower = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
   return { method: 'GET', path, query: '', header: (name) => lower.get(name) ?? null }
@@ -26,9 +29,9 @@ describe('dispatch', () => {
     const headers = { 'X-API-Key': DOCUMENTED_KEYS.project }
     const monitoring = dispatch(broken, request('/api/v1/monitoring', headers))
     expect(monitoring.status).toBe(500)
-    expect(JSON.parse(monitoring.body)).toEqual(fail(ERRORS.monitoringFailed))
-    expect(JSON.parse(monitoring.body).errors).toEqual({})
-    expect(JSON.parse(dispatch(broken, request('/api/v1/overview', headers)).body).message).toBe(ERRORS.overviewFailed.message)
+    expect(JSON.parse(text(monitoring.body))).toEqual(fail(ERRORS.monitoringFailed))
+    expect(JSON.parse(text(monitoring.body)).errors).toEqual({})
+    expect(JSON.parse(text(dispatch(broken, request('/api/v1/overview', headers)).body)).message).toBe(ERRORS.overviewFailed.message)
   })
 
   it('builds 500 envelopes with the spec messages for every endpoint', () => {

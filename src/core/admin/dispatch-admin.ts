@@ -1,5 +1,5 @@
 import type { CoreRequest, CoreResponse } from '../core-request.js'
-import { respond } from '../respond.js'
+import { toAnswer } from '../answer.js'
 import { fail } from '../envelope.js'
 import { EnvelopeError } from '../envelope-error.js'
 import { ERRORS } from '../errors.js'
@@ -25,9 +25,9 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): CoreR
     if (methods === undefined) throw new EnvelopeError(ERRORS.notFound, `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`)
     const handler = methods[request.method]
     if (handler === undefined) throw new EnvelopeError(ERRORS.methodNotAllowed, `Allowed here: ${Object.keys(methods).join(', ')}`, { allow: Object.keys(methods).join(', ') })
-    return respond(handler(sandbox, request), {}, 0)
+    return { ...toAnswer(handler(sandbox, request)), delayMs: 0 }
   } catch (error) {
-    if (error instanceof EnvelopeError) return respond(error.envelope, error.headers, 0)
-    return respond(fail(ERRORS.internal), {}, 0)
+    if (error instanceof EnvelopeError) return { ...toAnswer(error.envelope, error.headers), delayMs: 0 }
+    return { ...toAnswer(fail(ERRORS.internal)), delayMs: 0 }
   }
 }

@@ -1,6 +1,7 @@
 import type { ProjectEntry } from '../../model/model-index.js'
 import type { DailySeries } from '../analytics/daily-series.js'
 import { buildDailySeries } from '../analytics/daily-series.js'
+import { toAnswer } from '../answer.js'
 import { ok } from '../envelope.js'
 import type { ErrorTemplate } from '../errors.js'
 import { authorizeProject, parseProjectId } from '../guards/authorize-project.js'
@@ -43,9 +44,13 @@ export function analyticsEndpoint(
       return {
         projectId: entry.project.id,
         respond(noData) {
-          const series = noData ? NO_DATA : analytics.seriesFor(entry, query.provider, query.region, today)
-          const { data, dates } = build(series, entry, query, analytics.seed)
-          return ok(data, message(dates))
+          const { project } = entry
+          const key = `${name}|${project.id}|${entry.revision}|${query.start}|${query.end}|${query.provider}|${query.region}|${noData}|${today}`
+          return sandbox.answers.getOrCreate(key, () => {
+            const series = noData ? NO_DATA : analytics.seriesFor(entry, query.provider, query.region, today)
+            const { data, dates } = build(series, entry, query, analytics.seed)
+            return toAnswer(ok(data, message(dates)))
+          })
         },
       }
     },

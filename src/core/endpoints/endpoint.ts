@@ -2,7 +2,7 @@ import type { KeyEntry } from '../../model/model-index.js'
 import type { ActiveScenarios } from '../../scenarios/active-scenarios.js'
 import type { DayNumber } from '../analytics/calendar-date.js'
 import type { CoreRequest } from '../core-request.js'
-import type { Envelope } from '../envelope.js'
+import type { Answer } from '../answer.js'
 import type { ErrorTemplate } from '../errors.js'
 import type { SandboxCore } from '../sandbox-core.js'
 
@@ -22,8 +22,8 @@ export type EndpointName = 'validate' | 'projects' | 'monitoring' | 'overview'
 /** A request that passed its endpoint's guards: the project it concerns, and how to answer it. */
 export interface PreparedRequest {
   readonly projectId: number | undefined
-  /** The success envelope; `noData` (a scenario's) answers as if no day had data. */
-  respond(noData: boolean): Envelope<unknown>
+  /** The success answer, from the sandbox's cache when it was built before; `noData` (a scenario's) answers as if no day had data. */
+  respond(noData: boolean): Answer
 }
 
 /**

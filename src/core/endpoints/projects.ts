@@ -1,4 +1,5 @@
 import type { Project } from '../../model/fixtures-schema.js'
+import { toAnswer } from '../answer.js'
 import { ok } from '../envelope.js'
 import { ERRORS } from '../errors.js'
 import { hiddenBy } from '../guards/hidden-by.js'
@@ -30,7 +31,7 @@ export function toProjectResource(project: Project): ProjectResource {
  * `X-Project-ID` is ignored here; projects a scenario hides are left out.
  *
  * @example
- * projectsEndpoint.prepare(context).respond(false).data // { projects: [...], total: 3 }
+ * projectsEndpoint.prepare(context).respond(false).status // 200 // { projects: [...], total: 3 }
  */
 export const projectsEndpoint: Endpoint = {
   name: 'projects',
@@ -42,12 +43,17 @@ export const projectsEndpoint: Endpoint = {
     return {
       projectId: apiKey.project_id ?? undefined,
       respond() {
-        const entries = apiKey.project_id === null ? index.listProjects(apiKey.user_id) : [index.findProject(apiKey.project_id)]
-        const projects = entries.flatMap((entry) =>
-          entry === undefined || hidden(entry.project.id) ? [] : [toProjectResource(entry.project)],
-        )
-        const data: ProjectsData = { projects, total: projects.length }
-        return ok(data, MESSAGES.projects)
+        const build = () => {
+          const entries = apiKey.project_id === null ? index.listProjects(apiKey.user_id) : [index.findProject(apiKey.project_id)]
+          const projects = entries.flatMap((entry) =>
+            entry === undefined || hidden(entry.project.id) ? [] : [toProjectResource(entry.project)],
+          )
+          const data: ProjectsData = { projects, total: projects.length }
+          return toAnswer(ok(data, MESSAGES.projects))
+        }
+        // Which projects a scenario hides depends on the request, so such answers are built each time.
+        if (active.hidesProjects) return build()
+        return sandbox.answers.getOrCreate(`projects|${apiKey.key}|${index.changes}`, build)
       },
     }
   },

@@ -1,3 +1,4 @@
+import { toAnswer } from '../answer.js'
 import { ok } from '../envelope.js'
 import { ERRORS } from '../errors.js'
 import { authorizeProject, parseProjectId } from '../guards/authorize-project.js'
@@ -10,7 +11,7 @@ import type { Endpoint } from './endpoint.js'
  * `GET /validate`: the key's details; with `X-Project-ID`, access to that project is checked too.
  *
  * @example
- * validateEndpoint.prepare(context).respond(false).data // { valid: true, key_level: 'USER', … }
+ * validateEndpoint.prepare(context).respond(false).status // 200 // { valid: true, key_level: 'USER', … }
  */
 export const validateEndpoint: Endpoint = {
   name: 'validate',
@@ -22,14 +23,16 @@ export const validateEndpoint: Endpoint = {
     return {
       projectId: projectId ?? apiKey.project_id ?? undefined,
       respond() {
-        const details: ApiKeyDetails = {
-          valid: true,
-          key_level: apiKey.level,
-          user_id: apiKey.user_id,
-          project_id: apiKey.project_id,
-          expiry: apiKey.expiry,
-        }
-        return ok(details, MESSAGES.validate)
+        return sandbox.answers.getOrCreate(`validate|${apiKey.key}|${sandbox.model.index.changes}`, () => {
+          const details: ApiKeyDetails = {
+            valid: true,
+            key_level: apiKey.level,
+            user_id: apiKey.user_id,
+            project_id: apiKey.project_id,
+            expiry: apiKey.expiry,
+          }
+          return toAnswer(ok(details, MESSAGES.validate))
+        })
       },
     }
   },

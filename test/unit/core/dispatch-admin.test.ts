@@ -30,7 +30,7 @@ function sandbox(options: SandboxOptions = {}): Promise<SandboxCore> {
 function admin(core: SandboxCore, method: string, name: string, options: { body?: string; query?: string } = {}): { response: CoreResponse; body: Body } {
   const request: CoreRequest = { method, path: `${ADMIN_BASE_PATH}${name}`, query: options.query ?? '', header: () => null, body: options.body }
   const response = dispatchAdmin(core, request)
-  return { response, body: JSON.parse(response.body) as Body }
+  return { response, body: JSON.parse(new TextDecoder().decode(response.body)) as Body }
 }
 
 function put(core: SandboxCore, body: unknown): { response: CoreResponse; body: Body } {
@@ -60,7 +60,7 @@ describe('dispatchAdmin', () => {
     const { response, body } = admin(core, 'GET', 'health')
     expect(response.status).toBe(200)
     expect(response.delayMs).toBe(0)
-    expect(response.headers).toEqual(RESPONSE_HEADERS)
+    expect(response.headers).toEqual({ ...RESPONSE_HEADERS, 'content-length': String(response.body.byteLength) })
     expect(body).toEqual({
       success: true,
       message: 'Sandbox is healthy',
@@ -200,7 +200,7 @@ describe('dispatchAdmin', () => {
       [3, '/api/v1/nope', 404, 'a=1'],
     ])
     for (const entry of requests) expect(entry.key).toBe('sbx_us…ha')
-    expect(response.body).not.toContain(DOCUMENTED_KEYS.user)
+    expect(new TextDecoder().decode(response.body)).not.toContain(DOCUMENTED_KEYS.user)
   })
 
   it('answers GET requests?limit=n with the last n entries', async () => {

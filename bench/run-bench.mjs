@@ -1,0 +1,251 @@
+// npm run bench [-- --quick] [-- --json] [-- --smoke]
+// --quick: one short round per target. --smoke: a few hundred requests per run and a small
+// generated account, only to prove every part of the harness still runs (the test suite uses it).
+// Measures every performance target of the sandbox against its reference, side by side in one run,
+// and prints a table of ratios. Servers run pinned to core 0, the load generator (autocannon, a
+// separate process) to core 1, when the machine has two cores and taskset.
+import { execFile, execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+
+const execFileAsync = promisify(execFile)
+
+const root = new URL('../', import.meta.url).pathname
+const smoke = process.argv.includes('--smoke')
+const quick = smoke || process.argv.includes('--quick')
+const asJson = process.argv.includes('--json')
+const ROUNDS = quick ? 1 : 3
+const SECONDS = quick ? 1 : 3
+const CONNECTIONS = 50
+const NOW = '2026-03-01'
+const work = mkdtempSync(join(tmpdir(), 'analytics-sandbox-bench-'))
+
+if (!existsSync(join(root, 'dist/cli.js'))) throw new Error('dist/cli.js is missing: run `npm run build` first')
+
+function hasTaskset() {
+  try {
+    execFileSync('taskset', ['-c', '0', 'true'])
+    return true
+  } catch {
+    return false
+  }
+}
+const pin = availableParallelism() >= 2 && hasTaskset()
+const onCore = (core, command, args) => (pin ? ['taskset', ['-c', String(core), command, ...args]] : [command, args])
+
+/** Starts a server process and resolves with its base origin once it prints its port or URL. */
+function startProcess(args, pattern) {
+  const [command, argv] = onCore(0, process.execPath, args)
+  const child = spawn(command, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  return new Promise((resolve, reject) => {
+    let output = ''
+    const timer = setTimeout(() => reject(new Error(`no start within 60 s: ${args.join(' ')}\n${output}`)), 60_000)
+    const onData = (chunk) => {
+      output += chunk
+      const match = pattern.exec(output)
+      if (match === null) return
+      clearTimeout(timer)
+      child.stdout.off('data', onData)
+      resolve({ child, origin: match[1] })
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${args.join(' ')}\n${output}`)))
+  })
+}
+
+const startSandbox = (extra = []) =>
+  startProcess([...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'dist/cli.js', '--port', '0', '--log', 'none', '--now', NOW, ...extra], /API\s+(http:\/\/[^/\s]+)\//)
+
+async function stop(server) {
+  server.child.removeAllListeners('exit')
+  const exited = new Promise((resolve) => server.child.once('exit', resolve))
+  server.child.kill('SIGTERM')
+  await exited
+}
+
+/** RSS in MB of a process, from /proc (0 where /proc is not there). */
+function rssOf(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((text) => text.startsWith('VmRSS:'))
+    return Number(line.split(/\s+/)[1]) / 1024
+  } catch {
+    return 0
+  }
+}
+
+/** One autocannon run in its own process on core 1 (asynchronous, so RSS can be sampled meanwhile). */
+async function load(origin, paths, headers, seconds) {
+  const plan = join(work, `plan-${Math.random().toString(36).slice(2)}.json`)
+  const size = smoke ? { amount: 300 } : { seconds }
+  writeFileSync(plan, JSON.stringify({ url: origin, paths, headers, connections: CONNECTIONS, ...size }))
+  const [command, argv] = onCore(1, process.execPath, [join(root, 'bench/load.mjs'), plan])
+  const { stdout } = await execFileAsync(command, argv, { cwd: root, encoding: 'utf8', timeout: (seconds + 30) * 1000 })
+  return JSON.parse(stdout)
+}
+
+/** The sandbox's exact answer to `path`, to be served by the reference. */
+async function answerOf(origin, path, headers) {
+  const response = await fetch(`${origin}${path}`, { headers })
+  const body = await response.text()
+  const kept = {}
+  for (const [name, value] of response.headers) if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)) kept[name] = value
+  return { status: response.status, headers: kept, body }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+/** Sandbox against reference, alternating, `ROUNDS` pairs: throughput ratio, sandbox p99, errors, peak RSS. */
+async function compare(sandbox, paths, headers, representative = paths[0]) {
+  const answer = await answerOf(sandbox.origin, representative, headers)
+  const file = join(work, `answer-${Math.random().toString(36).slice(2)}.json`)
+  writeFileSync(file, JSON.stringify({ key: headers['X-API-Key'], ...answer }))
+  const reference = await startProcess([join(root, 'bench/reference-server.mjs'), file], /PORT (\d+)/).then((server) => ({
+    ...server,
+    origin: `http://127.0.0.1:${server.origin}`,
+  }))
+  try {
+    await load(sandbox.origin, paths, headers, 1)
+    await load(reference.origin, [representative], headers, 1)
+    const ratios = []
+    const p99s = []
+    const limitP99s = []
+    let errors = 0
+    let peakRss = 0
+    for (let round = 0; round < ROUNDS; round++) {
+      const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(sandbox.child.pid))), 200)
+      const ours = await load(sandbox.origin, paths, headers, SECONDS)
+      clearInterval(sampler)
+      peakRss = Math.max(peakRss, rssOf(sandbox.child.pid))
+      const limit = await load(reference.origin, [representative], headers, SECONDS)
+      ratios.push(ours.rps / limit.rps)
+      p99s.push(ours.p99)
+      limitP99s.push(limit.p99)
+      errors += ours.errors + (paths.length === 1 ? ours.non2xx : 0)
+    }
+    return { ratio: median(ratios), p99: median(p99s), limitP99: median(limitP99s), errors, peakRss, bytes: Buffer.byteLength(answer.body) }
+  } finally {
+    await stop(reference)
+  }
+}
+
+/** Distinct analytics queries: rotating dates over two years, every provider and region filter of project 101. */
+function coldPaths(endpoint, days) {
+  const providers = ['', 'chatgpt', 'perplexity', 'gemini', 'claude', 'google_ai_overview']
+  const regions = ['', 'US', 'CA']
+  const first = Date.parse('2024-03-01T00:00:00Z')
+  const paths = []
+  for (let offset = 0; offset < 700; offset++) {
+    for (const provider of providers) {
+      for (const region of regions) {
+        const start = new Date(first + offset * 86_400_000).toISOString().slice(0, 10)
+        const end = new Date(first + (offset + days - 1) * 86_400_000).toISOString().slice(0, 10)
+        const filters = `${provider && `&provider=${provider}`}${region && `&region=${region}`}`
+        paths.push(`/api/v1/${endpoint}?start_date=${start}&end_date=${end}${filters}`)
+      }
+    }
+  }
+  // A fixed shuffle, so consecutive requests do not share a filter either.
+  for (let index = paths.length - 1; index > 0; index--) {
+    const other = (index * 7919) % (index + 1)
+    ;[paths[index], paths[other]] = [paths[other], paths[index]]
+  }
+  return paths
+}
+
+/** Milliseconds from spawning `args` to its first successful answer, median of 5. */
+async function startupMs(args, pattern, path) {
+  const times = []
+  for (let run = 0; run < (smoke ? 1 : quick ? 2 : 5); run++) {
+    const started = performance.now()
+    const server = await startProcess(args, pattern)
+    const origin = server.origin.startsWith('http') ? server.origin : `http://127.0.0.1:${server.origin}`
+    const response = await fetch(`${origin}${path}`, { headers: { 'X-API-Key': 'sbx_user_alpha' } })
+    await response.arrayBuffer()
+    times.push(performance.now() - started)
+    await stop(server)
+  }
+  return median(times)
+}
+
+const rows = []
+const row = (target, measured, goal, ok, note = '') => rows.push({ target, measured, goal, ok, note })
+const user = { 'X-API-Key': 'sbx_user_alpha' }
+const project = { 'X-API-Key': 'sbx_user_alpha', 'X-Project-ID': '101' }
+
+const sandbox = await startSandbox()
+let peakRss = 0
+try {
+  for (const [endpoint, path, headers, goal] of [
+    ['/validate', '/api/v1/validate', user, 0.7],
+    ['/projects', '/api/v1/projects', user, 0.7],
+    ['/monitoring (default range)', '/api/v1/monitoring', project, 0.6],
+    ['/overview (default range)', '/api/v1/overview', project, 0.6],
+  ]) {
+    const result = await compare(sandbox, [path], headers)
+    peakRss = Math.max(peakRss, result.peakRss)
+    row(`throughput ${endpoint}`, result.ratio, goal, result.ratio >= goal, `${result.bytes} B; RSS ${result.peakRss.toFixed(0)} MB`)
+    row(`p99 ${endpoint} (ms)`, result.p99, 10, result.p99 <= 10 && result.errors === 0, `reference: ${result.limitP99} ms; ${result.errors} errors`)
+  }
+  for (const [endpoint, days, goal] of [
+    ['monitoring', 30, 0.3],
+    ['overview', 30, 0.3],
+    ['monitoring', 366, 0.15],
+    ['overview', 366, 0.15],
+  ]) {
+    const paths = coldPaths(endpoint, days)
+    const result = await compare(sandbox, paths, project)
+    peakRss = Math.max(peakRss, result.peakRss)
+    row(`cold /${endpoint}, ${days}-day ranges`, result.ratio, goal, result.ratio >= goal && result.errors === 0, `${paths.length} distinct queries; RSS ${result.peakRss.toFixed(0)} MB`)
+  }
+} finally {
+  await stop(sandbox)
+}
+row('RSS during the runs (MB)', peakRss, 120, peakRss > 0 && peakRss < 120)
+
+const GENERATED = smoke ? 200 : 10_000
+const scaled = await startSandbox(['--generate-projects', String(GENERATED), '--seed', '7'])
+try {
+  const generated = { 'X-API-Key': 'sbx_user_generated' }
+  const validate = await compare(scaled, ['/api/v1/validate'], generated)
+  row(`${GENERATED.toLocaleString('en')} projects: throughput /validate`, validate.ratio, 0.7, validate.ratio >= 0.7)
+  const monitoring = await compare(scaled, ['/api/v1/monitoring'], { ...generated, 'X-Project-ID': '1001' })
+  row(`${GENERATED.toLocaleString('en')} projects: throughput /monitoring`, monitoring.ratio, 0.6, monitoring.ratio >= 0.6)
+  const projects = await compare(scaled, ['/api/v1/projects'], generated)
+  row(`${GENERATED.toLocaleString('en')} projects: /projects vs same bytes`, projects.ratio, 0.7, projects.ratio >= 0.7, `${(projects.bytes / 1e6).toFixed(1)} MB an answer`)
+} finally {
+  await stop(scaled)
+}
+
+const bare = await startupMs(
+  ['-e', "require('node:http').createServer((q, s) => s.end('{}')).listen(0, '127.0.0.1', function () { console.log('PORT ' + this.address().port) })"],
+  /PORT (\d+)/,
+  '/',
+)
+const startup = await startupMs(['dist/cli.js', '--port', '0', '--log', 'none'], /API\s+(http:\/\/[^/\s]+)\//, '/api/v1/validate')
+row('start-up to first answer (ms)', startup, 250, startup <= 250, `bare node: ${bare.toFixed(0)} ms`)
+
+const inProcess = JSON.parse(execFileSync(process.execPath, [join(root, 'bench/in-process.mjs'), quick ? '--quick' : ''], { cwd: root, encoding: 'utf8' }))
+row('in-process: msw handlers vs a trivial msw handler', inProcess.ratio, 1.3, inProcess.ratio <= 1.3, 'cost ratio, lower is better')
+row('reset() with the default fixtures (ms)', inProcess.resetMs, 1, inProcess.resetMs <= 1)
+
+rmSync(work, { recursive: true, force: true })
+
+if (asJson) {
+  process.stdout.write(`${JSON.stringify({ pinned: pin, smoke, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2)}\n`)
+} else {
+  const format = (value) => (Number.isInteger(value) || value >= 100 ? value.toFixed(0) : value.toFixed(2))
+  process.stdout.write(
+    `analytics-sandbox benchmark: ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per side, ` +
+      `${pin ? 'servers on core 0, load on core 1' : 'not pinned'}, Node ${process.version}\n\n`,
+  )
+  process.stdout.write('| target | measured | goal | met | note |\n|---|---|---|---|---|\n')
+  for (const { target, measured, goal, ok, note } of rows) {
+    const direction = /^(throughput|cold)|projects: /.test(target) ? '≥' : '≤'
+    process.stdout.write(`| ${target} | ${format(measured)} | ${direction} ${goal} | ${ok ? 'yes' : 'NO'} | ${note} |\n`)
+  }
+}
+// A smoke run proves the harness works; its figures mean nothing, so it does not judge them.
+process.exitCode = smoke || rows.every((entry) => entry.ok) ? 0 : 1

@@ -1,0 +1,36 @@
+import { RESPONSE_HEADERS } from './cors.js'
+import type { Envelope } from './envelope.js'
+
+/**
+ * A finished answer: status, headers (with `content-length`) and the body as UTF-8 bytes, so an
+ * answer served again is neither serialised nor encoded again.
+ */
+export interface Answer {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: Uint8Array
+}
+
+const encoder = new TextEncoder()
+
+/**
+ * Serialises and encodes an envelope once, with the common headers and any `extra` ones.
+ *
+ * @example
+ * const answer = toAnswer(ok(data, MESSAGES.projects))
+ */
+export function toAnswer(envelope: Envelope<unknown>, extra?: Readonly<Record<string, string>>): Answer {
+  const body = encoder.encode(JSON.stringify(envelope))
+  return { status: envelope.code, headers: { ...RESPONSE_HEADERS, ...extra, 'content-length': String(body.byteLength) }, body }
+}
+
+/**
+ * The answer with `extra` headers added; the same object when there are none.
+ *
+ * @example
+ * withHeaders(cached, { 'x-ratelimit-remaining': '4' })
+ */
+export function withHeaders(answer: Answer, extra: Readonly<Record<string, string>>): Answer {
+  for (const _ in extra) return { ...answer, headers: { ...answer.headers, ...extra } }
+  return answer
+}

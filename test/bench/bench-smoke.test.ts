@@ -1,0 +1,36 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+
+const run = promisify(execFile)
+const root = new URL('../../', import.meta.url).pathname
+
+interface BenchReport {
+  smoke: boolean
+  rows: Array<{ target: string; measured: number; goal: number; ok: boolean }>
+}
+
+describe('the benchmark harness', () => {
+  it('runs every measurement end to end in smoke mode and reports each target with a figure', async () => {
+    const { stdout } = await run(process.execPath, ['bench/run-bench.mjs', '--smoke', '--json'], { cwd: root, timeout: 170_000, maxBuffer: 1 << 20 })
+    const report = JSON.parse(stdout) as BenchReport
+    expect(report.smoke).toBe(true)
+    const targets = report.rows.map((row) => row.target)
+    for (const expected of [
+      'throughput /validate',
+      'throughput /projects',
+      'throughput /monitoring (default range)',
+      'throughput /overview (default range)',
+      'cold /monitoring, 30-day ranges',
+      'cold /overview, 366-day ranges',
+      'RSS during the runs (MB)',
+      'start-up to first answer (ms)',
+      'in-process: msw handlers vs a trivial msw handler',
+      'reset() with the default fixtures (ms)',
+    ]) {
+      expect(targets).toContain(expected)
+    }
+    expect(targets.filter((target) => target.includes('projects: '))).toHaveLength(3)
+    for (const row of report.rows) expect(Number.isFinite(row.measured) && row.measured >= 0, row.target).toBe(true)
+  }, 180_000)
+})
