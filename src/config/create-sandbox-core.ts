@@ -143,6 +143,7 @@ export async function createSandboxCore(
     latency: config.latency,
     ...state,
     answers: new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength),
+    adminToken: undefined,
     requestCount: 0,
   }
 }

@@ -9,7 +9,7 @@ export const RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'access-control-expose-headers': 'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset',
 }
 
-const DEFAULT_ALLOWED_HEADERS = 'X-API-Key, X-Project-ID, Content-Type, X-Sandbox-Scenario'
+const DEFAULT_ALLOWED_HEADERS = 'X-API-Key, X-Project-ID, Content-Type, X-Sandbox-Scenario, X-Sandbox-Admin-Token'
 /** Header names only: a requested list is echoed only when it cannot smuggle anything else in. */
 const HEADER_LIST = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(?:\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/
 

@@ -126,6 +126,12 @@ export const ERRORS = {
     message: 'Request body too large',
     detail: 'The admin API accepts bodies of at most 64 KiB',
   },
+  adminTokenRequired: {
+    status: 401,
+    error: 'admin_token_required',
+    message: 'Admin token required',
+    detail: 'This sandbox is reachable from other machines: send its admin token in the X-Sandbox-Admin-Token header',
+  },
   validateFailed: { status: 500, message: 'Failed to validate API key' },
   projectsFailed: { status: 500, message: 'Failed to retrieve projects' },
   monitoringFailed: { status: 500, message: 'Failed to retrieve monitoring data' },

@@ -24,6 +24,8 @@ export interface SandboxCore {
   readonly journal: Journal
   /** Success answers by everything they depend on: served again without being built again. */
   readonly answers: BoundedCache<string, Answer>
+  /** When set, the admin API answers only requests carrying it in `X-Sandbox-Admin-Token`. */
+  adminToken: string | undefined
   /** Requests answered so far: orders the seeded choices made per request (latency in a range). */
   requestCount: number
 }

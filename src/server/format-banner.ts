@@ -15,6 +15,8 @@ export interface BannerFacts {
   readonly generated: number
   /** Names of the scenarios in force from the start. */
   readonly scenarios: readonly string[]
+  /** The admin API's token: shown only when the server made it up (a given one is the user's secret). */
+  readonly admin: { readonly token: string | undefined; readonly generated: boolean }
 }
 
 const KEY_NOTES: Record<string, string> = {
@@ -38,7 +40,8 @@ export function formatBanner(facts: BannerFacts): string {
   if (facts.generated > 0) keys.push(GENERATED_USER_KEY)
   if (facts.format === 'json') {
     const { url, version, today, seed, scenarios } = facts
-    return `${JSON.stringify({ event: 'listening', url, version, today, seed, scenarios, keys })}\n`
+    const admin = { token_required: facts.admin.token !== undefined, ...(facts.admin.generated ? { token: facts.admin.token } : {}) }
+    return `${JSON.stringify({ event: 'listening', url, version, today, seed, scenarios, admin, keys })}\n`
   }
   const data = `${facts.fixtures ?? 'documented default data'}${facts.generated > 0 ? ` + ${facts.generated} generated projects` : ''}`
   const lines = [
@@ -47,6 +50,9 @@ export function formatBanner(facts: BannerFacts): string {
     `  Today  ${facts.today} (UTC${facts.frozen ? ', frozen by --now' : ''})   Seed ${facts.seed}`,
     `  Data   ${data}`,
     `  Admin  ${new URL('/__sandbox/', facts.url).href}   Scenarios ${facts.scenarios.length > 0 ? facts.scenarios.join(', ') : 'none'}`,
+    ...(facts.admin.token === undefined
+      ? []
+      : [`         requires X-Sandbox-Admin-Token: ${facts.admin.generated ? `${facts.admin.token} (made up: this address is reachable from other machines)` : 'the one given'}`]),
     ...keys.map((key, index) => `  ${index === 0 ? 'Keys' : '    '}   ${key.padEnd(18)} ${KEY_NOTES[key] ?? `USER     generated account (${facts.generated} projects)`}`),
     `  Try    curl -H 'X-API-Key: ${keys[0] ?? '<your key>'}' ${facts.url}projects`,
     '',

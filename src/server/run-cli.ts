@@ -51,6 +51,7 @@ interface CliOptions {
   scenario: string[]
   log: LogFormat
   listScenarios?: boolean
+  adminToken?: string
   debug?: boolean
 }
 
@@ -75,6 +76,7 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
     .addOption(new Option('--scenario <name|file>', 'activate a built-in scenario, or one from a JSON file (repeatable)').default([]).argParser(collectScenario))
     .addOption(new Option('--list-scenarios', 'list the scenarios (built-in and given) and exit'))
     .addOption(new Option('--log <format>', 'request log format').choices(['pretty', 'json', 'none']).default('pretty'))
+    .addOption(new Option('--admin-token <token>', 'token the admin API requires (made up when --host is not loopback)').env('ANALYTICS_SANDBOX_ADMIN_TOKEN'))
     .addOption(new Option('--debug', 'print stack traces of start-up failures'))
     .addHelpText(
       'after',
@@ -112,7 +114,12 @@ Examples:
       }
       const sandbox = await createSandboxCore(config)
       const write = (line: string) => void process.stdout.write(line)
-      const running = await startServer(sandbox, { host: options.host, port: options.port, log: createRequestLogger(options.log, write) })
+      const running = await startServer(sandbox, {
+        host: options.host,
+        port: options.port,
+        log: createRequestLogger(options.log, write),
+        ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+      })
       write(
         formatBanner({
           version,
@@ -124,6 +131,7 @@ Examples:
           fixtures: options.fixtures,
           generated: options.generateProjects ?? 0,
           scenarios: sandbox.scenarios.active.names,
+          admin: running.admin,
         }),
       )
       onStop(() => running.close())

@@ -15,6 +15,8 @@ export interface StartSandboxOptions extends Omit<SandboxOptions, 'baseUrl'> {
   port?: number
   /** Default `127.0.0.1`. */
   host?: string
+  /** Token the admin API requires; one is made up when `host` is not loopback (see `adminToken` on the result). */
+  adminToken?: string
 }
 
 /**
@@ -29,6 +31,8 @@ export interface RunningSandbox extends SandboxControls {
   readonly url: string
   readonly port: number
   readonly keys: typeof DOCUMENTED_KEYS
+  /** The token the admin API requires, if any. */
+  readonly adminToken: string | undefined
   /** Stops the server (in-flight requests finish) and frees the port. */
   close(): Promise<void>
 }
@@ -46,12 +50,17 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const config = resolveSandboxConfig(options)
   const state = createSandboxState(config)
   const core = createSandboxCore(config, state)
-  const running = await startServer(await core, { host: options.host ?? '127.0.0.1', port: options.port ?? 0 })
+  const running = await startServer(await core, {
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+  })
   const controls = createSandboxControls(state, core)
   return {
     url: running.url,
     port: running.port,
     keys: DOCUMENTED_KEYS,
+    adminToken: running.admin.token,
     get requests() {
       return controls.requests
     },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { ConfigError } from '../config/config-error.js'
@@ -20,6 +21,11 @@ export interface ServerOptions {
   readonly host: string
   readonly port: number
   readonly log?: RequestLogger
+  /**
+   * Token the admin API requires (header `X-Sandbox-Admin-Token`). Bound to an address other than
+   * loopback without one, the server makes one up: the admin API is never open to other machines.
+   */
+  readonly adminToken?: string
 }
 
 /** A listening standalone sandbox. */
@@ -29,6 +35,8 @@ export interface RunningServer {
   readonly host: string
   readonly port: number
   readonly server: Server
+  /** The token the admin API requires, if any; `generated` when the server made it up. */
+  readonly admin: { readonly token: string | undefined; readonly generated: boolean }
   /** Stops accepting connections, lets in-flight requests finish (at most `graceMs`), frees the port. */
   close(graceMs?: number): Promise<void>
 }
@@ -48,6 +56,11 @@ function describeListenError(error: NodeJS.ErrnoException, host: string, port: n
   }
 }
 
+/** Whether `host` is reachable from this machine only. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host)
+}
+
 function formatHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host
 }
@@ -63,6 +76,8 @@ function formatHost(host: string): string {
  */
 export async function startServer(sandbox: SandboxCore, options: ServerOptions): Promise<RunningServer> {
   const { log } = options
+  const generated = options.adminToken === undefined && !isLoopback(options.host)
+  sandbox.adminToken = generated ? randomBytes(18).toString('base64url') : options.adminToken
   const answer = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest) => {
     const started = log === undefined ? 0 : performance.now()
     const reply = dispatch(sandbox, coreRequest)
@@ -108,6 +123,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     host: options.host,
     port,
     server,
+    admin: { token: sandbox.adminToken, generated },
     close(graceMs = 5_000) {
       return new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), graceMs)

@@ -11,8 +11,16 @@ export const ADMIN_BASE_PATH = '/__sandbox/'
 
 const ADMIN_ENDPOINTS = 'GET health, GET scenarios, GET|PUT scenario, POST reset, GET|DELETE requests'
 
+/** Compares in time independent of where the texts differ, so the token cannot be guessed by timing. */
+function sameText(given: string, expected: string): boolean {
+  let difference = given.length ^ expected.length
+  for (let index = 0; index < expected.length; index++) difference |= (given.charCodeAt(index) | 0) ^ expected.charCodeAt(index)
+  return difference === 0
+}
+
 /**
  * Answers a request to the admin API (`/__sandbox/…`), in the API's envelope, errors included.
+ * With an admin token set, every admin request must carry it (401 `admin_token_required` otherwise).
  * It never throws; it records nothing in the request journal.
  *
  * @example
@@ -22,6 +30,9 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): CoreR
   const name = request.path.slice(ADMIN_BASE_PATH.length).replace(/\/$/, '')
   const methods = ADMIN_ROUTES.get(name)
   try {
+    if (sandbox.adminToken !== undefined && !sameText(request.header('x-sandbox-admin-token') ?? '', sandbox.adminToken)) {
+      throw new EnvelopeError(ERRORS.adminTokenRequired)
+    }
     if (methods === undefined) throw new EnvelopeError(ERRORS.notFound, `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`)
     const handler = methods[request.method]
     if (handler === undefined) throw new EnvelopeError(ERRORS.methodNotAllowed, `Allowed here: ${Object.keys(methods).join(', ')}`, { allow: Object.keys(methods).join(', ') })
