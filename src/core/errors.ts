@@ -126,6 +126,18 @@ export const ERRORS = {
     message: 'Request body too large',
     detail: 'The admin API accepts bodies of at most 64 KiB',
   },
+  headersTooLarge: {
+    status: 431,
+    error: 'request_header_fields_too_large',
+    message: 'Request headers too large',
+    detail: 'The request headers may be at most 16 KiB',
+  },
+  requestTimeout: {
+    status: 408,
+    error: 'request_timeout',
+    message: 'Request timeout',
+    detail: 'The request was not received in time',
+  },
   adminTokenRequired: {
     status: 401,
     error: 'admin_token_required',

@@ -10,6 +10,7 @@ import { fail } from '../core/envelope.js'
 import { ERRORS } from '../core/errors.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import type { RequestLogger } from './request-logger.js'
+import { answerClientError } from './answer-client-error.js'
 import { readBody } from './read-body.js'
 import { toCoreRequest } from './to-core-request.js'
 
@@ -113,10 +114,13 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
       answer(request, response, { ...coreRequest, body })
     })
   })
+  server.on('clientError', answerClientError)
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(new ConfigError(describeListenError(error, options.host, options.port))))
     server.listen(options.port, options.host, () => resolve())
   })
+  // After listening, a server error (such as running out of file descriptors) is reported, not fatal.
+  server.on('error', (error) => process.stderr.write(`analytics-sandbox: server error: ${error.message}\n`))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://${formatHost(options.host)}:${port}${sandbox.basePath}`,

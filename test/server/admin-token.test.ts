@@ -1,0 +1,63 @@
+import { connect } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ERRORS } from '../../src/core/errors.js'
+import { isLoopback } from '../../src/server/start-server.js'
+import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
+
+let running: RunningSandbox | undefined
+afterEach(async () => {
+  await running?.close()
+  running = undefined
+})
+
+const admin = (sandbox: RunningSandbox, token?: string) =>
+  fetch(`http://127.0.0.1:${sandbox.port}/__sandbox/health`, { headers: token === undefined ? {} : { 'X-Sandbox-Admin-Token': token } })
+
+describe('the admin token', () => {
+  it('is not needed on loopback when none is given', async () => {
+    running = await startSandbox()
+    expect(running.adminToken).toBeUndefined()
+    expect((await admin(running)).status).toBe(200)
+  })
+
+  it('is made up when the sandbox binds an address reachable from other machines, and then required', async () => {
+    running = await startSandbox({ host: '0.0.0.0' })
+    expect(running.adminToken).toMatch(/^[\w-]{20,}$/)
+    const refused = await admin(running)
+    expect(refused.status).toBe(401)
+    const body = await refused.json()
+    expect(body.errors.error).toBe(ERRORS.adminTokenRequired.error)
+    expect((await admin(running, 'wrong')).status).toBe(401)
+    expect((await admin(running, running.adminToken)).status).toBe(200)
+  })
+
+  it('is required when given, even on loopback, and never needed by the API itself', async () => {
+    running = await startSandbox({ adminToken: 's3cret-token' })
+    expect((await admin(running)).status).toBe(401)
+    expect((await admin(running, 's3cret-token')).status).toBe(200)
+    expect((await fetch(`${running.url}validate`, { headers: { 'X-API-Key': running.keys.user } })).status).toBe(200)
+  })
+
+  it('tells loopback addresses from others', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '::ffff:127.0.0.1']) expect(isLoopback(host), host).toBe(true)
+    for (const host of ['0.0.0.0', '::', '192.168.1.2', '10.0.0.1', 'example.test']) expect(isLoopback(host), host).toBe(false)
+  })
+})
+
+describe('requests node:http cannot parse', () => {
+  it('get a 400 envelope and a closed connection, and the server keeps serving', async () => {
+    running = await startSandbox()
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(running!.port, '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'))
+      let text = ''
+      socket.on('data', (chunk) => (text += chunk.toString()))
+      socket.on('close', () => resolve(text))
+      socket.on('error', reject)
+      socket.setTimeout(3000, () => reject(new Error('no answer')))
+    })
+    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
+    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))
+    expect(body).toMatchObject({ success: false, code: 400, errors: { error: ERRORS.badRequest.error } })
+    expect((await fetch(`${running.url}validate`, { headers: { 'X-API-Key': running.keys.user } })).status).toBe(200)
+  })
+})
