@@ -1,9 +1,14 @@
 import type { Duplex } from 'node:stream'
-import { toAnswer } from '../core/answer.js'
+import { toAnswer, type Answer } from '../core/answer.js'
 import { fail } from '../core/envelope.js'
 import { ERRORS } from '../core/errors.js'
 
-const REASONS: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }
+const REASONS: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+}
 
 /**
  * Answers what node:http could not parse (garbage, a bad request line, headers over 16 KiB, a
@@ -20,7 +25,20 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   }
   const template =
     error.code === 'HPE_HEADER_OVERFLOW' ? ERRORS.headersTooLarge : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? ERRORS.requestTimeout : ERRORS.badRequest
-  const answer = toAnswer(fail(template), { connection: 'close' })
+  // A HEAD request's answer has no body, even when node could not parse the rest of it.
+  const head = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD '
+  writeRawAnswer(socket, toAnswer(fail(template), { connection: 'close' }), head)
+}
+
+/**
+ * Writes an answer straight onto a socket node:http will not write to (a parse failure, CONNECT),
+ * then closes it.
+ *
+ * @example
+ * writeRawAnswer(socket, toAnswer(fail(ERRORS.methodNotAllowed)), false)
+ */
+export function writeRawAnswer(socket: Duplex, answer: Answer, headOnly: boolean): void {
   const head = Object.entries(answer.headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')
-  socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${answer.status} ${REASONS[answer.status] ?? 'Error'}\r\n${head}\r\n`), answer.body]))
+  const status = Buffer.from(`HTTP/1.1 ${answer.status} ${REASONS[answer.status] ?? 'Error'}\r\n${head}\r\n`)
+  socket.end(headOnly ? status : Buffer.concat([status, answer.body]))
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { ConfigError } from '../config/config-error.js'
 import { ADMIN_BASE_PATH } from '../core/admin/dispatch-admin.js'
 import type { CoreRequest } from '../core/core-request.js'
@@ -10,7 +11,7 @@ import { fail } from '../core/envelope.js'
 import { ERRORS } from '../core/errors.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import type { RequestLogger } from './request-logger.js'
-import { answerClientError } from './answer-client-error.js'
+import { answerClientError, writeRawAnswer } from './answer-client-error.js'
 import { readBody } from './read-body.js'
 import { toCoreRequest } from './to-core-request.js'
 
@@ -97,7 +98,8 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     if (reply.delayMs > 0) setTimeout(send, reply.delayMs)
     else send()
   }
-  const server = createServer({ keepAliveTimeout: 5_000, headersTimeout: 10_000, requestTimeout: 30_000 }, (request, response) => {
+  // No Host header is required: the sandbox answers by path alone, in the envelope, as for any request.
+  const server = createServer({ keepAliveTimeout: 5_000, headersTimeout: 10_000, requestTimeout: 30_000, requireHostHeader: false }, (request, response) => {
     const coreRequest = toCoreRequest(request)
     // Only the admin API's PUT and POST carry a body; every other request is answered at once.
     if (!coreRequest.path.startsWith(ADMIN_BASE_PATH) || (coreRequest.method !== 'PUT' && coreRequest.method !== 'POST')) {
@@ -115,6 +117,12 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     })
   })
   server.on('clientError', answerClientError)
+  // An Expect header the server does not know is ignored: the request is answered as any other.
+  server.on('checkExpectation', (request, response) => server.emit('request', request, response))
+  // The sandbox is no proxy: CONNECT gets the envelope's 405 instead of a silently closed socket.
+  server.on('connect', (_request, socket: Duplex) =>
+    writeRawAnswer(socket, toAnswer(fail(ERRORS.methodNotAllowed, 'The sandbox is not a proxy: CONNECT is not supported'), { allow: 'GET', connection: 'close' }), false),
+  )
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(new ConfigError(describeListenError(error, options.host, options.port))))
     server.listen(options.port, options.host, () => resolve())

@@ -34,7 +34,8 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): CoreR
       throw new EnvelopeError(ERRORS.adminTokenRequired)
     }
     if (methods === undefined) throw new EnvelopeError(ERRORS.notFound, `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`)
-    const handler = methods[request.method]
+    // Own properties only: a method named `constructor` or `__proto__` must not reach Object.prototype.
+    const handler = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined
     if (handler === undefined) throw new EnvelopeError(ERRORS.methodNotAllowed, `Allowed here: ${Object.keys(methods).join(', ')}`, { allow: Object.keys(methods).join(', ') })
     return { ...toAnswer(handler(sandbox, request)), delayMs: 0 }
   } catch (error) {
