@@ -104,7 +104,11 @@ export function resolveSandboxConfig(options: SandboxOptions = {}, sources: Opti
     latency: resolveLatency(options.latency),
     generateProjects: resolveCount(options.generateProjects),
     base: resolveBaseUrl(options.baseUrl),
-    fixtures: parseFixtures(options.fixtures ?? defaultFixtures, options.fixtures === undefined ? 'fixtures/default.json' : (sources.fixtures ?? 'options.fixtures')),
+    // Only an absent option means the default data: a file holding `null` is an error, not a fallback.
+    fixtures:
+      options.fixtures === undefined
+        ? parseFixtures(defaultFixtures, 'fixtures/default.json')
+        : parseFixtures(options.fixtures, sources.fixtures ?? 'options.fixtures'),
   }
 }
 

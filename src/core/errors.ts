@@ -142,7 +142,7 @@ export const ERRORS = {
     status: 401,
     error: 'admin_token_required',
     message: 'Admin token required',
-    detail: 'This sandbox is reachable from other machines: send its admin token in the X-Sandbox-Admin-Token header',
+    detail: "Send the sandbox's admin token in the X-Sandbox-Admin-Token header (the banner says where it comes from)",
   },
   validateFailed: { status: 500, message: 'Failed to validate API key' },
   projectsFailed: { status: 500, message: 'Failed to retrieve projects' },

@@ -1,4 +1,4 @@
-import { maskKey } from './mask-key.js'
+import { maskKey, redactKeys } from './mask-key.js'
 
 /**
  * One answered API request, as the journal keeps it: the key masked, never whole.
@@ -61,7 +61,7 @@ export class Journal {
       at,
       method: clip(method),
       path: clip(path),
-      query: clip(query),
+      query: clip(redactKeys(`?${query}`).slice(1)),
       status,
       key: maskKey(key),
       projectId: projectId === null ? null : clip(projectId),

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { ConfigError } from '../config/config-error.js'
 
 /**
@@ -13,15 +13,19 @@ import { ConfigError } from '../config/config-error.js'
 export async function readJsonFile(path: string, what: 'fixtures' | 'scenario'): Promise<unknown> {
   let text: string
   try {
+    // Only a regular file: a FIFO or a device would block the read for ever.
+    if (!(await stat(path)).isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOTFILE' })
     text = await readFile(path, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    const why = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory, not a file' : `cannot read it (${code ?? 'unknown error'})`
+    const why =
+      code === 'ENOENT' ? 'file not found' : code === 'ENOTFILE' ? 'not a regular file' : `cannot read it (${code ?? 'unknown error'})`
     throw new ConfigError(`Failed to load ${what} (${path}): ${why}`)
   }
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new ConfigError(`Failed to load ${what} (${path}): not valid JSON (${(error as Error).message})`)
+    // V8 may quote the file in its message, newlines and all: the message stays one line.
+    throw new ConfigError(`Failed to load ${what} (${path}): not valid JSON (${(error as Error).message.replace(/\s+/g, ' ').slice(0, 200)})`)
   }
 }

@@ -7,6 +7,7 @@ import { ADMIN_BASE_PATH } from '../core/admin/dispatch-admin.js'
 import type { CoreRequest } from '../core/core-request.js'
 import { toAnswer } from '../core/answer.js'
 import { dispatch } from '../core/dispatch.js'
+import { redactKeys } from '../core/mask-key.js'
 import { fail } from '../core/envelope.js'
 import { ERRORS } from '../core/errors.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
@@ -78,18 +79,21 @@ function formatHost(host: string): string {
  */
 export async function startServer(sandbox: SandboxCore, options: ServerOptions): Promise<RunningServer> {
   const { log } = options
+  if (options.adminToken === '') throw new ConfigError('Invalid admin token: it must not be empty (--admin-token, ANALYTICS_SANDBOX_ADMIN_TOKEN)')
   const generated = options.adminToken === undefined && !isLoopback(options.host)
+  let closing = false
   sandbox.adminToken = generated ? randomBytes(18).toString('base64url') : options.adminToken
   const answer = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest) => {
     const started = log === undefined ? 0 : performance.now()
     const reply = dispatch(sandbox, coreRequest)
     const send = () => {
       // The headers carry Content-Length, so no chunked encoding: the body goes out in one write.
-      response.writeHead(reply.status, reply.headers)
+      // While shutting down, answers close their connection, so draining ends with the last one.
+      response.writeHead(reply.status, closing ? { ...reply.headers, connection: 'close' } : reply.headers)
       response.end(reply.body)
       log?.({
         method: coreRequest.method,
-        path: request.url ?? '/',
+        path: redactKeys(request.url ?? '/'),
         status: reply.status,
         ms: performance.now() - started,
         key: coreRequest.header('x-api-key'),
@@ -99,7 +103,10 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     else send()
   }
   // No Host header is required: the sandbox answers by path alone, in the envelope, as for any request.
-  const server = createServer({ keepAliveTimeout: 5_000, headersTimeout: 10_000, requestTimeout: 30_000, requireHostHeader: false }, (request, response) => {
+  const server = createServer(
+    // Time-outs are checked every half second (node's default is 30 s), so a slow client is let go on time.
+    { keepAliveTimeout: 5_000, headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 500, requireHostHeader: false },
+    (request, response) => {
     const coreRequest = toCoreRequest(request)
     // Only the admin API's PUT and POST carry a body; every other request is answered at once.
     if (!coreRequest.path.startsWith(ADMIN_BASE_PATH) || (coreRequest.method !== 'PUT' && coreRequest.method !== 'POST')) {
@@ -115,7 +122,8 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
       }
       answer(request, response, { ...coreRequest, body })
     })
-  })
+    },
+  )
   server.on('clientError', answerClientError)
   // An Expect header the server does not know is ignored: the request is answered as any other.
   server.on('checkExpectation', (request, response) => server.emit('request', request, response))
@@ -137,6 +145,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     server,
     admin: { token: sandbox.adminToken, generated },
     close(graceMs = 5_000) {
+      closing = true
       return new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), graceMs)
         server.close(() => {

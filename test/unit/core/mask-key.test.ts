@@ -28,3 +28,12 @@ describe('maskKey', () => {
     }
   })
 })
+
+describe('redactKeys', () => {
+  it('masks the values of key-, token- and secret-like query parameters, for a client that puts its key in the URL', async () => {
+    const { redactKeys } = await import('../../../src/core/mask-key.js')
+    expect(redactKeys('/api/v1/projects?api_key=sbx_user_alpha&region=US')).toBe('/api/v1/projects?api_key=…&region=US')
+    expect(redactKeys('/x?X-API-Key=abc&token=t&client_secret=s')).toBe('/x?X-API-Key=…&token=…&client_secret=…')
+    expect(redactKeys('/api/v1/monitoring?start_date=2026-01-01')).toBe('/api/v1/monitoring?start_date=2026-01-01')
+  })
+})
