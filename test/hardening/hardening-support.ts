@@ -16,6 +16,7 @@ import { defaultFixtures } from '../../src/model/default-fixtures.js'
 import type { ApiKey, Project } from '../../src/model/fixtures-schema.js'
 import { parseFixtures } from '../../src/model/parse-fixtures.js'
 import { createScenarioCatalogue } from '../../src/scenarios/scenario-catalogue.js'
+import type { Envelope } from './raw-http.js'
 
 // ---------------------------------------------------------------------------------------------
 // Reproducibility
@@ -262,15 +263,8 @@ export function predict(probe: Probe, world: World = {}): Expectation {
 
 export const ENVELOPE_FIELDS = ['success', 'message', 'code', 'data', 'errors', 'meta_data']
 
-/** A parsed envelope, loosely typed for assertions. */
-export interface EnvelopeBody {
-  readonly success: boolean
-  readonly message: string
-  readonly code: number
-  readonly data: Record<string, unknown>
-  readonly errors: { readonly error?: string; readonly detail?: string }
-  readonly meta_data: Record<string, unknown>
-}
+/** A parsed envelope, loosely typed for assertions (the raw HTTP client's type). */
+export type EnvelopeBody = Envelope
 
 /** Statuses the API itself may answer with no scenario active. */
 export const API_STATUSES: ReadonlySet<number> = new Set([200, 400, 401, 403, 404, 405])
