@@ -11,6 +11,7 @@ import { authenticate } from './guards/authenticate.js'
 import { peekProjectId } from './guards/authorize-project.js'
 import { resolveRoute } from './guards/resolve-route.js'
 import { pickDelay } from './latency.js'
+import type { KeyEntry } from '../model/model-index.js'
 import type { SandboxCore } from './sandbox-core.js'
 
 /**
@@ -37,12 +38,13 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreRespon
   const headerProject = peekProjectId(request.header('x-project-id'))
   let active = sandbox.scenarios.active
   let endpoint: Endpoint | undefined
+  let key: KeyEntry | undefined
   let answer: Answer
   try {
     endpoint = resolveRoute(sandbox.routes, request.method, request.path)
     active = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'))
     const now = sandbox.clock.now()
-    const key = authenticate(sandbox.model.index, keyHeader, now)
+    key = authenticate(sandbox.model.index, keyHeader, now)
     active.checkKey({ endpoint: endpoint.name, key: key.apiKey.key, projectId: headerProject ?? key.apiKey.project_id ?? undefined })
     const prepared = endpoint.prepare({ sandbox, request, key, today: dayOfInstant(now), active })
     const scope = { endpoint: endpoint.name, key: key.apiKey.key, projectId: prepared.projectId }
@@ -54,15 +56,13 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreRespon
         ? toAnswer(error.envelope, { ...headers, ...error.headers })
         : toAnswer(fail(endpoint?.failure ?? ERRORS.internal), headers)
   }
-  // Latency delays every answer, errors included; rules see what is known of the request, even when it failed early.
-  const latencyScope = {
-    endpoint: endpoint?.name,
-    key: keyHeader,
-    projectId: headerProject ?? (keyHeader === null ? undefined : (sandbox.model.index.findKey(keyHeader)?.apiKey.project_id ?? undefined)),
+  let delayMs = sandbox.latency === undefined ? 0 : pickDelay(sandbox.latency, sandbox.analytics.seed, requestNumber)
+  // Latency rules delay every answer, errors included, and see what is known of the request even when
+  // it failed early. Only a set with latency rules pays for the scope (and the key lookup it may need).
+  if (active.addsLatency) {
+    const keyProject = (key ?? (keyHeader === null ? undefined : sandbox.model.index.findKey(keyHeader)))?.apiKey.project_id
+    delayMs += active.addedLatency({ endpoint: endpoint?.name, key: keyHeader, projectId: headerProject ?? keyProject ?? undefined }, requestNumber)
   }
-  const delayMs =
-    (sandbox.latency === undefined ? 0 : pickDelay(sandbox.latency, sandbox.analytics.seed, requestNumber)) +
-    active.addedLatency(latencyScope, requestNumber)
   sandbox.journal.record(
     sandbox.clock.realNow(),
     request.method,

@@ -1,7 +1,7 @@
 import { maskKey, redactKeys } from './mask-key.js'
 
 /**
- * One answered API request, as the journal keeps it: the key masked, never whole.
+ * One answered API request, as the journal lists it: the key masked, never whole.
  *
  * @example
  * const last: JournalEntry | undefined = sandbox.requests.at(-1)
@@ -61,7 +61,8 @@ export class Journal {
       at,
       method: clip(method),
       path: clip(path),
-      query: clip(redactKeys(`?${query}`).slice(1)),
+      // Secret-like query values are masked when read (list() is the only way out), not per request.
+      query: clip(query),
       status,
       key: maskKey(key),
       projectId: projectId === null ? null : clip(projectId),
@@ -80,7 +81,7 @@ export class Journal {
       time: new Date(slot.at).toISOString(),
       method: slot.method,
       path: slot.path,
-      query: slot.query,
+      query: redactKeys(`?${slot.query}`).slice(1),
       status: slot.status,
       key: slot.key,
       project_id: slot.projectId,

@@ -131,6 +131,11 @@ export class ActiveScenarios {
     return new ActiveScenarios([...first.names, ...second.names], [...first.rules, ...second.rules])
   }
 
+  /** Whether any rule adds latency (else `addedLatency` is 0 for every request). */
+  get addsLatency(): boolean {
+    return this.#latency.length > 0
+  }
+
   /** Milliseconds the matching latency rules add to the `requestNumber`th request (seeded draws). */
   addedLatency(scope: RuleScope, requestNumber: number): number {
     let total = 0
