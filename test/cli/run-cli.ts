@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer, type AddressInfo, type Server } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { createWaiter } from '../support/waiter.js'
 
 /** The built program under test (`npm run build` makes it). */
 export const CLI_PATH = fileURLToPath(new URL('../../dist/cli.js', import.meta.url))
@@ -68,10 +69,9 @@ export function runCli(args: readonly string[], options: RunOptions = {}): CliPr
   let out = ''
   let err = ''
   let exit: Exit | undefined
-  const listeners = new Set<() => void>()
-  const notify = () => {
-    for (const listener of [...listeners]) listener()
-  }
+  const waiter = createWaiter(() => dump(cli))
+  const notify = () => waiter.notify()
+  const waitFor = waiter.waitFor
   child.stdout?.setEncoding('utf8')
   child.stderr?.setEncoding('utf8')
   child.stdout?.on('data', (chunk: string) => {
@@ -94,36 +94,6 @@ export function runCli(args: readonly string[], options: RunOptions = {}): CliPr
     running.delete(cli)
     notify()
   })
-
-  /** Resolves once `check` returns a value; rejects with `what` after `timeoutMs`. */
-  function waitFor<T>(check: () => T | undefined, what: string, timeoutMs: number): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const attempt = () => {
-        let value: T | undefined
-        try {
-          value = check()
-        } catch (error) {
-          done()
-          reject(error instanceof Error ? error : new Error(String(error)))
-          return
-        }
-        if (value !== undefined) {
-          done()
-          resolve(value)
-        }
-      }
-      const timer = setTimeout(() => {
-        done()
-        reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${dump(cli)}`))
-      }, timeoutMs)
-      const done = () => {
-        clearTimeout(timer)
-        listeners.delete(attempt)
-      }
-      listeners.add(attempt)
-      attempt()
-    })
-  }
 
   const cli: CliProcess = {
     child,

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
+import { createWaiter } from '../support/waiter.js'
 
 /** One parsed HTTP response (Content-Length framed, as every answer of the sandbox is). */
 export interface RawResponse {
@@ -131,10 +132,9 @@ export function openRaw(port: number, timeoutMs = 3_000): Promise<RawClient> {
   const socket = connect({ port, host: '127.0.0.1' })
   let data = Buffer.alloc(0)
   let closedAt: number | undefined
-  const listeners = new Set<() => void>()
-  const notify = () => {
-    for (const listener of [...listeners]) listener()
-  }
+  const waiter = createWaiter(() => `; received ${JSON.stringify(data.toString('latin1').slice(0, 300))}`)
+  const notify = () => waiter.notify()
+  const waitFor = waiter.waitFor
   socket.on('data', (chunk: Buffer) => {
     data = Buffer.concat([data, chunk])
     notify()
@@ -145,35 +145,6 @@ export function openRaw(port: number, timeoutMs = 3_000): Promise<RawClient> {
     closedAt = performance.now() - openedAt
     notify()
   })
-
-  function waitFor<T>(check: () => T | undefined, what: string, ms: number): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const attempt = () => {
-        let value: T | undefined
-        try {
-          value = check()
-        } catch (error) {
-          done()
-          reject(error instanceof Error ? error : new Error(String(error)))
-          return
-        }
-        if (value !== undefined) {
-          done()
-          resolve(value)
-        }
-      }
-      const timer = setTimeout(() => {
-        done()
-        reject(new Error(`Timed out after ${ms} ms waiting for ${what}; received ${JSON.stringify(data.toString('latin1').slice(0, 300))}`))
-      }, ms)
-      const done = () => {
-        clearTimeout(timer)
-        listeners.delete(attempt)
-      }
-      listeners.add(attempt)
-      attempt()
-    })
-  }
 
   const client: RawClient = {
     socket,
