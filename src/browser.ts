@@ -26,6 +26,6 @@ export type {
   ProjectResource,
   ProjectsData,
   Trend,
-} from './core/resources.js'
+} from './contract/resource-schemas.js'
 export type { FixturesInput, Fixtures } from './model/fixtures-schema.js'
 export type { ScenarioInput, Scenario } from './scenarios/scenario-schema.js'

@@ -1,44 +1,7 @@
+import type { ErrorEnvelope, SuccessEnvelope } from '../contract/envelope-schemas.js'
 import type { ErrorTemplate } from './errors.js'
 
-/**
- * A success answer: `success` true, `code` 200, the endpoint's `data`, empty `errors`.
- *
- * @example
- * const body: SuccessEnvelope<ProjectsData> = await response.json()
- */
-export interface SuccessEnvelope<Data> {
-  success: true
-  message: string
-  code: 200
-  data: Data
-  errors: Record<string, never>
-  meta_data: Record<string, never>
-}
-
-/**
- * An error answer: `success` false, `code` = the HTTP status, empty `data`; `errors` holds `error`
- * and `detail` (both absent on a 500).
- *
- * @example
- * if (!body.success) console.log(body.errors.error) // 'missing_project_id'
- */
-export interface ErrorEnvelope {
-  success: false
-  message: string
-  code: number
-  data: Record<string, never>
-  errors: { error?: string; detail?: string }
-  meta_data: Record<string, never>
-}
-
-/**
- * The one response body shape of the API, fields in this order; `success` tells the two apart.
- *
- * @example
- * const body: Envelope<ProjectsData> = await response.json()
- * if (body.success) body.data.projects.forEach((project) => console.log(project.domain))
- */
-export type Envelope<Data = Record<string, unknown>> = SuccessEnvelope<Data> | ErrorEnvelope
+export type { Envelope, ErrorEnvelope, SuccessEnvelope } from '../contract/envelope-schemas.js'
 
 /**
  * A success envelope.

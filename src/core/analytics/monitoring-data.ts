@@ -1,6 +1,6 @@
 import type { ProjectEntry } from '../../model/model-index.js'
 import type { AnalyticsQuery } from '../guards/parse-analytics-query.js'
-import type { MonitoringData } from '../resources.js'
+import type { MonitoringData } from '../../contract/resource-schemas.js'
 import { brandsByTopics } from './brands.js'
 import { formatCalendarDate } from './calendar-date.js'
 import type { DailySeries } from './daily-series.js'

@@ -1,6 +1,6 @@
 import type { ProjectEntry } from '../../model/model-index.js'
 import type { AnalyticsQuery } from '../guards/parse-analytics-query.js'
-import type { OverviewData } from '../resources.js'
+import type { OverviewData } from '../../contract/resource-schemas.js'
 import { brandsByProviders, brandsByTopics } from './brands.js'
 import type { DailySeries } from './daily-series.js'
 import { lastValue, rangeWindow, type RangeWindow } from './range-window.js'

@@ -1,4 +1,4 @@
-import type { Trend } from '../resources.js'
+import type { Trend } from '../../contract/resource-schemas.js'
 
 /** Changes smaller than this, in percent either way, are `stable`. */
 export const STABLE_THRESHOLD_PERCENT = 2

@@ -4,7 +4,7 @@ import { ok } from '../envelope.js'
 import { ERRORS } from '../errors.js'
 import { hiddenBy } from '../guards/hidden-by.js'
 import { MESSAGES } from '../messages.js'
-import type { ProjectResource, ProjectsData } from '../resources.js'
+import type { ProjectResource, ProjectsData } from '../../contract/resource-schemas.js'
 import type { Endpoint } from './endpoint.js'
 
 /**

@@ -4,7 +4,7 @@ import { ERRORS } from '../errors.js'
 import { authorizeProject, parseProjectId } from '../guards/authorize-project.js'
 import { hiddenBy } from '../guards/hidden-by.js'
 import { MESSAGES } from '../messages.js'
-import type { ApiKeyDetails } from '../resources.js'
+import type { ApiKeyDetails } from '../../contract/resource-schemas.js'
 import type { Endpoint } from './endpoint.js'
 
 /**

@@ -1,0 +1,126 @@
+import type { z } from 'zod'
+import type { EndpointName } from '../core/endpoints/endpoint.js'
+import { ERRORS, type ErrorTemplate } from '../core/errors.js'
+import { formatIssuePath } from '../model/format-issue-path.js'
+import { ENDPOINT_CONTRACTS, errorTemplatesFor } from './endpoint-contracts.js'
+import { errorEnvelopeSchema, errorTemplateSchema } from './envelope-schemas.js'
+
+/** One difference between an answer and the contract: where, what the contract expects, what was received. */
+export interface ContractIssue {
+  /** The field, as a user writes it: `data.projects[0].display_name`; `(status)` for the HTTP status. */
+  readonly path: string
+  readonly expected: string
+  readonly received: string
+}
+
+/** The request an answer belongs to: its method, and the endpoint its path names (`undefined`: none). */
+export interface CheckedRequest {
+  readonly method: string
+  readonly endpoint: EndpointName | undefined
+}
+
+/** Answers the server gives before it knows the route. */
+const TRANSPORT_ERRORS: readonly ErrorTemplate[] = [ERRORS.badRequest, ERRORS.requestTimeout, ERRORS.headersTooLarge]
+
+const MISSING = '(missing)'
+
+/** A short, printable form of a received value. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return MISSING
+  const text = JSON.stringify(value)
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text
+}
+
+function valueAt(body: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let value = body
+  for (const segment of path) {
+    if (typeof value !== 'object' || value === null) return undefined
+    value = (value as Record<PropertyKey, unknown>)[segment]
+  }
+  return value
+}
+
+/** What an issue's code says the contract expects. */
+function expectedOf(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.expected
+    case 'invalid_value':
+      return issue.values.map((value) => JSON.stringify(value)).join(' | ')
+    case 'invalid_format':
+      return issue.format === 'regex' && 'pattern' in issue ? `a string matching ${String(issue.pattern)}` : `a ${issue.format} string`
+    case 'too_small':
+      return `${issue.inclusive === false ? '>' : '>='} ${String(issue.minimum)}`
+    case 'too_big':
+      return `${issue.inclusive === false ? '<' : '<='} ${String(issue.maximum)}`
+    default:
+      return issue.message
+  }
+}
+
+/**
+ * The issues of a zod result, one per field: a field the contract does not know is reported at its
+ * own path, expected absent.
+ *
+ * @example
+ * toContractIssues(schema.safeParse(body).error, body)
+ */
+export function toContractIssues(error: z.ZodError | undefined, body: unknown): ContractIssue[] {
+  if (error === undefined) return []
+  return error.issues.flatMap((issue): ContractIssue[] => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        path: formatIssuePath([...issue.path, key]),
+        expected: 'absent (not in the contract)',
+        received: describeValue(valueAt(body, [...issue.path, key])),
+      }))
+    }
+    if (issue.code === 'invalid_key') {
+      return [{ path: formatIssuePath(issue.path), expected: 'a known key', received: describeValue(valueAt(body, issue.path)) }]
+    }
+    return [{ path: formatIssuePath(issue.path), expected: expectedOf(issue), received: describeValue(valueAt(body, issue.path)) }]
+  })
+}
+
+/** The templates an error answer to `request` may be built from. */
+function templatesFor(request: CheckedRequest, status: number): readonly ErrorTemplate[] {
+  const routeLevel = request.endpoint === undefined ? [ERRORS.notFound] : request.method === 'GET' ? [] : [ERRORS.methodNotAllowed]
+  const own = request.endpoint !== undefined && request.method === 'GET' ? errorTemplatesFor(request.endpoint, status) : []
+  return [...routeLevel, ...own, ...TRANSPORT_ERRORS].filter((template) => template.status === status)
+}
+
+function checkError(request: CheckedRequest, status: number, body: unknown): ContractIssue[] {
+  const shape = errorEnvelopeSchema.safeParse(body)
+  if (!shape.success) return toContractIssues(shape.error, body)
+  const envelope = shape.data
+  if (envelope.code !== status) return [{ path: 'code', expected: `${status} (the HTTP status)`, received: describeValue(envelope.code) }]
+  const templates = templatesFor(request, status)
+  if (templates.length === 0) {
+    const where = request.endpoint === undefined ? 'an unknown path' : `${request.method} /${request.endpoint}`
+    return [{ path: '(status)', expected: `a status the contract gives for ${where}`, received: String(status) }]
+  }
+  const template = templates.find((candidate) => candidate.error === envelope.errors.error)
+  if (template === undefined) {
+    const codes = [...new Set(templates.map((candidate) => (candidate.error === undefined ? '(no error: empty errors)' : candidate.error)))]
+    return [{ path: 'errors.error', expected: codes.join(' | '), received: describeValue(envelope.errors.error) }]
+  }
+  return toContractIssues(errorTemplateSchema(template).safeParse(body).error, body)
+}
+
+/**
+ * Checks one answer of the API against the contract: the exact envelope, the endpoint's `data` on a
+ * 200, and on an error the status, `errors.error` code and `message` of a template the endpoint may
+ * answer with. An empty list means it conforms. Preflight (`OPTIONS`) answers carry no body and are
+ * not checked.
+ *
+ * @example
+ * checkResponse({ method: 'GET', endpoint: 'projects' }, 200, await response.json()) // []
+ */
+export function checkResponse(request: CheckedRequest, status: number, body: unknown): ContractIssue[] {
+  if (request.method === 'OPTIONS') return []
+  if (status === 200 && request.endpoint !== undefined && request.method === 'GET') {
+    const contract = ENDPOINT_CONTRACTS[request.endpoint]
+    return toContractIssues(contract.success.safeParse(body).error, body)
+  }
+  return checkError(request, status, body)
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod'
+import type { EndpointName } from '../core/endpoints/endpoint.js'
+import { ERRORS, type ErrorTemplate } from '../core/errors.js'
+import { MESSAGES } from '../core/messages.js'
+import { BAD_REQUEST_CODES } from '../scenarios/scenario-schema.js'
+import { successEnvelopeSchema } from './envelope-schemas.js'
+import { analyticsQuerySchema } from './request-schemas.js'
+import { apiKeyDetailsSchema, monitoringDataSchema, overviewDataSchema, projectsDataSchema } from './resource-schemas.js'
+
+/** How an endpoint treats `X-Project-ID`. */
+export type ProjectHeaderRule = 'optional' | 'required for USER keys' | 'ignored'
+
+/**
+ * One endpoint of the API as the contract states it: path, headers, query, the success envelope,
+ * and the errors it answers with on its own (besides 401 and its own 500, which every endpoint has).
+ */
+export interface EndpointContract {
+  readonly name: EndpointName
+  readonly summary: string
+  readonly description: string
+  readonly projectHeader: ProjectHeaderRule
+  readonly query: typeof analyticsQuerySchema | undefined
+  readonly success: z.ZodType
+  /** The endpoint's own 500. */
+  readonly failure: ErrorTemplate
+  /** 400s and 403s the endpoint's guards answer with. */
+  readonly errors: readonly ErrorTemplate[]
+}
+
+/** A pattern for a message with a count, such as `Monitoring data retrieved successfully for <n> dates`. */
+function countedMessage(message: (count: number) => string) {
+  const [before, after] = message(Number.NaN).split('NaN') as [string, string]
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return z
+    .string()
+    .regex(new RegExp(`^${escape(before)}(0|[1-9][0-9]*)${escape(after)}$`))
+    .meta({ description: `${before}<n>${after}: <n> is the number of dates in the range that have data (the length of the history)` })
+}
+
+const ANALYTICS_GUARD_ERRORS = [
+  ERRORS.missingProjectId,
+  ERRORS.invalidProjectId,
+  ERRORS.forbidden,
+  ERRORS.invalidDate,
+  ERRORS.invalidDateRange,
+  ERRORS.dateRangeTooLarge,
+  ERRORS.invalidProvider,
+  ERRORS.invalidRegion,
+]
+
+/**
+ * The four endpoints' contracts, by name.
+ *
+ * @example
+ * ENDPOINT_CONTRACTS.monitoring.success.safeParse(body).success
+ */
+export const ENDPOINT_CONTRACTS: Readonly<Record<EndpointName, EndpointContract>> = {
+  validate: {
+    name: 'validate',
+    summary: 'Check that the key is valid and return its details',
+    description: 'X-Project-ID is optional for every key level; when sent, access to that project is checked (400/403).',
+    projectHeader: 'optional',
+    query: undefined,
+    success: successEnvelopeSchema(apiKeyDetailsSchema, z.literal(MESSAGES.validate)).meta({ id: 'ValidateResponse' }),
+    failure: ERRORS.validateFailed,
+    errors: [ERRORS.invalidProjectId, ERRORS.forbidden],
+  },
+  projects: {
+    name: 'projects',
+    summary: 'List the projects the key can access',
+    description:
+      'A USER-level key lists every project of its account, a PROJECT-level key only its own. No pagination: `total` is the count returned. X-Project-ID is ignored.',
+    projectHeader: 'ignored',
+    query: undefined,
+    success: successEnvelopeSchema(projectsDataSchema, z.literal(MESSAGES.projects)).meta({ id: 'ProjectsResponse' }),
+    failure: ERRORS.projectsFailed,
+    errors: [],
+  },
+  monitoring: {
+    name: 'monitoring',
+    summary: 'Monitoring analytics with historical trends',
+    description:
+      'Brands by topic, the visibility score with its daily history, and the requested range against the same number of days just before it. ' +
+      'X-Project-ID is required for USER-level keys, optional for PROJECT-level keys.',
+    projectHeader: 'required for USER keys',
+    query: analyticsQuerySchema,
+    success: successEnvelopeSchema(monitoringDataSchema, countedMessage(MESSAGES.monitoring)).meta({ id: 'MonitoringResponse' }),
+    failure: ERRORS.monitoringFailed,
+    errors: ANALYTICS_GUARD_ERRORS,
+  },
+  overview: {
+    name: 'overview',
+    summary: 'Overview analytics: current-day stats, brands, visibility and sentiment',
+    description:
+      'Current-day stats (the last date in the range that has data), brands by topic and by provider, the visibility score against the day before the range, and sentiment shares over the range. ' +
+      'X-Project-ID is required for USER-level keys, optional for PROJECT-level keys.',
+    projectHeader: 'required for USER keys',
+    query: analyticsQuerySchema,
+    success: successEnvelopeSchema(overviewDataSchema, countedMessage(MESSAGES.overview)).meta({ id: 'OverviewResponse' }),
+    failure: ERRORS.overviewFailed,
+    errors: ANALYTICS_GUARD_ERRORS,
+  },
+}
+
+const API_400S: readonly ErrorTemplate[] = Object.values(ERRORS).filter(
+  (template: ErrorTemplate) => template.status === 400 && template.error !== undefined && BAD_REQUEST_CODES.includes(template.error),
+)
+
+/**
+ * Errors any endpoint may answer with in the sandbox beyond its own: what a scenario forces (any of the
+ * API's 400s, 401, 403, 404, 429, 503), an unknown `X-Sandbox-Scenario`, and what the server answers
+ * before routing (a request it cannot parse, a timeout, headers too large).
+ *
+ * @example
+ * SANDBOX_ERRORS.includes(ERRORS.rateLimited) // true
+ */
+export const SANDBOX_ERRORS: readonly ErrorTemplate[] = [
+  ...API_400S,
+  ERRORS.unknownScenario,
+  ERRORS.forbidden,
+  ERRORS.notFound,
+  ERRORS.requestTimeout,
+  ERRORS.rateLimited,
+  ERRORS.headersTooLarge,
+  ERRORS.serviceUnavailable,
+]
+
+/**
+ * Every error template `GET <endpoint>` may answer with at `status`: its own, 401, its own 500,
+ * and the sandbox's ({@link SANDBOX_ERRORS}); own ones first.
+ *
+ * @example
+ * errorTemplatesFor('monitoring', 400).map((template) => template.error) // ['missing_project_id', …]
+ */
+export function errorTemplatesFor(endpoint: EndpointName, status: number): readonly ErrorTemplate[] {
+  const contract = ENDPOINT_CONTRACTS[endpoint]
+  const all = [...contract.errors, ERRORS.unauthorized, contract.failure, ...SANDBOX_ERRORS]
+  return [...new Set(all)].filter((template) => template.status === status)
+}

@@ -1,0 +1,35 @@
+import type { ERRORS } from '../core/errors.js'
+
+/**
+ * When each error of {@link ERRORS} is answered: the text the OpenAPI document and `verify` show.
+ *
+ * @example
+ * ERROR_CONDITIONS.forbidden // 'The key has no access to the project given in X-Project-ID …'
+ */
+export const ERROR_CONDITIONS: Readonly<Record<keyof typeof ERRORS, string>> = {
+  notFound: 'No endpoint at this path',
+  methodNotAllowed: 'A method other than GET on an endpoint’s path (with `Allow: GET`)',
+  unauthorized: 'The API key is missing, unknown, expired or revoked',
+  missingProjectId: 'A USER-level key sent no X-Project-ID to /monitoring or /overview',
+  invalidProjectId: 'X-Project-ID is not a positive integer written plainly',
+  forbidden: 'The key has no access to the project given in X-Project-ID (or it does not exist)',
+  invalidDate: 'start_date or end_date is malformed or impossible, or given twice (detail names it)',
+  invalidDateRange: 'end_date is before start_date',
+  dateRangeTooLarge: 'The range covers more than 366 days',
+  invalidProvider: 'provider is not one of the known ids (detail lists them)',
+  invalidRegion: 'region is not an ISO 3166-1 alpha-2 code',
+  badRequest: 'A request the server cannot parse, or a 400 a scenario forces',
+  rateLimited: 'Sandbox extension: a rate-limit scenario is exceeded (Retry-After says when to retry)',
+  serviceUnavailable: 'Sandbox extension: a scenario makes the service unavailable (Retry-After)',
+  unknownScenario: 'Sandbox extension: X-Sandbox-Scenario (or the admin API) names an unknown scenario',
+  invalidBody: 'Admin API: the request body is not what the operation takes',
+  payloadTooLarge: 'Admin API: the request body is over 64 KiB',
+  headersTooLarge: 'The request headers are over 16 KiB',
+  requestTimeout: 'The request was not received in time',
+  adminTokenRequired: 'Admin API: the admin token is required and missing or wrong',
+  validateFailed: 'Server failure on /validate (a scenario forces it)',
+  projectsFailed: 'Server failure on /projects (a scenario forces it)',
+  monitoringFailed: 'Server failure on /monitoring (a scenario forces it)',
+  overviewFailed: 'Server failure on /overview (a scenario forces it)',
+  internal: 'An unexpected sandbox failure outside the endpoints',
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { PROVIDERS } from '../core/analytics/providers.js'
+import { REGIONS } from '../core/analytics/regions.js'
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from '../core/guards/parse-analytics-query.js'
+
+/**
+ * What a request to the API may carry, as zod schemas: the headers and the query parameters of
+ * `/monitoring` and `/overview`, with the sandbox's gap decisions as descriptions. The OpenAPI
+ * document's parameters come from here; the guards in `src/core/guards/` implement the same rules
+ * (a property test holds the two together).
+ */
+
+/**
+ * `X-API-Key`: required on every endpoint (the security scheme).
+ *
+ * @example
+ * apiKeyHeaderSchema.parse('sbx_user_alpha')
+ */
+export const apiKeyHeaderSchema = z.string().min(1).meta({
+  description: 'The API key. Missing, unknown, expired or revoked: 401 `unauthorized` (always, whatever else is wrong).',
+  examples: ['sbx_user_alpha'],
+})
+
+/**
+ * `X-Project-ID`: a project id written plainly (`101`; not `0101`, `+101` or `1e2`).
+ *
+ * @example
+ * projectIdHeaderSchema.parse('101')
+ */
+export const projectIdHeaderSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/)
+  .meta({
+    description:
+      'The project to operate on, a positive integer written plainly. Anything else: 400 `invalid_project_id`. ' +
+      'A project that does not exist or belongs to another account: 403 `forbidden` (existence is not revealed).',
+    examples: ['101'],
+  })
+
+/**
+ * `X-Sandbox-Scenario` (sandbox only): scenario names, comma-separated, for this request only.
+ *
+ * @example
+ * scenarioHeaderSchema.parse('slow, flaky')
+ */
+export const scenarioHeaderSchema = z.string().meta({
+  description:
+    'Sandbox extension, ignored by the real API: comma-separated scenario names in force for this request only ' +
+    '(added to those already active). An unknown name: 400 `unknown_scenario`.',
+  examples: ['server-error'],
+})
+
+const calendarDate = (name: string, rule: string) =>
+  z.iso.date().meta({ description: `${name}, a UTC calendar date (YYYY-MM-DD), inclusive. ${rule} Malformed or impossible: 400 \`invalid_date\`.` })
+
+/**
+ * The query of `/monitoring` and `/overview`. All optional; unknown parameters are ignored, and each
+ * may be given once.
+ *
+ * @example
+ * analyticsQuerySchema.parse({ start_date: '2026-02-01', provider: 'chatgpt' })
+ */
+export const analyticsQuerySchema = z.object({
+  start_date: calendarDate(
+    'Start of the range',
+    `Default: end_date − ${DEFAULT_RANGE_DAYS - 1} days (${DEFAULT_RANGE_DAYS} days). After end_date: 400 \`invalid_date_range\`; a range over ${MAX_RANGE_DAYS} days: 400 \`date_range_too_large\`.`,
+  ).optional(),
+  end_date: calendarDate('End of the range', `Default: today (UTC, or the sandbox's --now); with only start_date given, start_date + ${DEFAULT_RANGE_DAYS - 1} days.`).optional(),
+  region: z
+    .enum(REGIONS as [string, ...string[]])
+    .meta({
+      description:
+        'Region filter: an ISO 3166-1 alpha-2 code, matched case-insensitively. Unknown: 400 `invalid_region`. ' +
+        'A known region without data: 200 with 0 dates. Default: every region the project has data in.',
+    })
+    .optional(),
+  provider: z
+    .enum(PROVIDERS)
+    .meta({
+      description: 'LLM provider filter, matched case-insensitively. Unknown: 400 `invalid_provider`. Default: all the project’s providers.',
+    })
+    .optional(),
+})
