@@ -63,7 +63,7 @@ export async function send(url: string, init: SendInit = {}): Promise<Answer> {
   const request: RequestInit = { method: init.method ?? 'GET', headers: init.headers ?? {} }
   if (init.body !== undefined) request.body = init.body
   if (init.signal !== undefined) request.signal = init.signal
-  return toAnswer(await fetch(url, request))
+  return toAnswer(await fetch(url, request), { method: request.method ?? 'GET', url })
 }
 
 /** Resolves after `ms` milliseconds. */

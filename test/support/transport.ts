@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { SandboxOptions } from '../../src/config/sandbox-options.js'
 import { createSandbox, type Sandbox } from '../../src/sandbox/create-sandbox.js'
 import { startSandbox } from '../../src/server/start-sandbox.js'
+import { expectConforming } from './expect-conforming.js'
 
 /** An answer as a test sees it: status, headers, the raw body and the parsed JSON (when it is JSON). */
 export interface Answer {
@@ -27,8 +28,21 @@ export interface Transport {
   requestAbsolute(path: string, init?: RequestInit): Promise<Answer>
 }
 
-/** A fetch Response as the tests read it: status, headers, raw text and parsed JSON (when it is JSON). */
-export async function toAnswer(response: Response): Promise<Answer> {
+/** The request an answer belongs to: what the self-check needs to know which contract applies. */
+export interface AnsweredRequest {
+  readonly method: string
+  /** The absolute URL the request went to (msw's mocked responses may carry an empty `response.url`). */
+  readonly url: string
+  /** Where the API is mounted, when not at `/api/v1/`. */
+  readonly basePath?: string
+}
+
+/**
+ * A fetch Response as the tests read it: status, headers, raw text and parsed JSON (when it is JSON).
+ * Every answer is checked against the contract first ({@link expectConforming}): a drifted answer fails
+ * the test that received it, whatever the test asserts.
+ */
+export async function toAnswer(response: Response, request: AnsweredRequest): Promise<Answer> {
   const text = await response.text()
   let body: unknown
   try {
@@ -36,12 +50,15 @@ export async function toAnswer(response: Response): Promise<Answer> {
   } catch {
     body = undefined
   }
+  expectConforming({ method: request.method, url: request.url, basePath: request.basePath, status: response.status, text, body })
   return { status: response.status, headers: response.headers, text, body }
 }
 
 function createTransport(name: Transport['name'], base: () => string): Transport {
-  const send = async (url: string, init: RequestInit = {}) =>
-    toAnswer(await fetch(url, { method: init.method ?? 'GET', headers: init.headers ?? {} }))
+  const send = async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET'
+    return toAnswer(await fetch(url, { method, headers: init.headers ?? {} }), { method, url })
+  }
   return {
     name,
     request: (path, init) => send(`${base()}${path}`, init),

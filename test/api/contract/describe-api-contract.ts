@@ -1,3 +1,5 @@
+import { describe, expect, it } from 'vitest'
+import { conformanceChecks } from '../../support/expect-conforming.js'
 import type { Transport } from '../../support/transport.js'
 import { describeAnalyticsGuards } from './analytics-guards.js'
 import { describeAnalyticsValues } from './analytics-values.js'
@@ -17,4 +19,10 @@ export function describeApiContract(transport: Transport, today: string): void {
   describeAnalyticsGuards(transport, 'monitoring')
   describeAnalyticsGuards(transport, 'overview')
   describeAnalyticsValues(transport, today)
+  describe('the self-check', () => {
+    // Last on purpose: vitest runs a file's tests in order, so every answer above has been received.
+    it('ran the self-check: the answers the tests above received were compared with the contract', () => {
+      expect(conformanceChecks()).toBeGreaterThan(100)
+    })
+  })
 }
