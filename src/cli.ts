@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads'
 // The sandbox runs in a worker thread so its heap can be bounded. Under load V8 grows the young
 // generation to 32 MB and more and lets the old one run far ahead of the live data: 175 MB of RSS
 // measured, against about 100 MB bounded. Node flags cannot be set portably from a package's bin,
-// but a worker's resourceLimits can. This launcher loads nothing else.
+// but a worker's resourceLimits can. This launcher loads nothing else; `verify` runs in this thread.
 
 const argv = process.argv.slice(2)
 
@@ -31,15 +31,29 @@ function oldGenerationMb(): number {
   return Math.ceil(64 + (Number.isFinite(generated) ? generated * perProjectMb : 0) + (32 * fixturesBytes) / 1e6)
 }
 
-const worker = new Worker(new URL('./cli-worker.js', import.meta.url), {
-  argv,
-  resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: oldGenerationMb() },
-})
-const stop = () => worker.postMessage('stop')
-process.once('SIGINT', stop)
-process.once('SIGTERM', stop)
-worker.once('exit', (code) => process.exit(code))
-worker.once('error', (error) => {
-  process.stderr.write(`analytics-sandbox: ${error.message}\n`)
-  process.exit(1)
-})
+/** Runs the sandbox in its worker thread; the process ends with the worker. */
+function startWorker(): void {
+  const worker = new Worker(new URL('./cli-worker.js', import.meta.url), {
+    argv,
+    resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: oldGenerationMb() },
+  })
+  const stop = () => worker.postMessage('stop')
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+  worker.once('exit', (code) => process.exit(code))
+  worker.once('error', (error) => {
+    process.stderr.write(`analytics-sandbox: ${error.message}\n`)
+    process.exit(1)
+  })
+}
+
+if (argv[0] === 'verify') {
+  // A client, not a server: no worker, and nothing of the sandbox is loaded.
+  const { runVerify } = await import('./verify/run-verify.js')
+  process.exitCode = await runVerify(argv.slice(1), {
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+  })
+} else {
+  startWorker()
+}

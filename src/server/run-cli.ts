@@ -81,6 +81,10 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
     .addHelpText(
       'after',
       `
+Commands:
+  verify --base-url <url> --api-key <key>          check a deployment (the real API or a sandbox) against the contract;
+                                                   analytics-sandbox verify --help
+
 Examples:
   $ analytics-sandbox                              # http://127.0.0.1:4010/api/v1/ with the default data
   $ analytics-sandbox --port 0 --log none          # any free port, quiet

@@ -1,0 +1,97 @@
+import type { ContractIssue } from '../contract/check-response.js'
+import { describeValue } from '../contract/check-response.js'
+import type { ApiKeyDetails, ProjectsData } from '../contract/resource-schemas.js'
+import { ERRORS } from '../core/errors.js'
+import type { VerifyRun } from './verify-run.js'
+
+/** What the account checks learn for the analytics checks. */
+export interface Account {
+  readonly key: ApiKeyDetails | undefined
+  readonly projects: ProjectsData | undefined
+  /** The project the analytics checks use; `undefined` when there is none. */
+  readonly projectId: number | undefined
+  /** A project id the key has no access to. */
+  readonly foreignProjectId: number
+  /** Why there is no project, when there is none. */
+  readonly noProject?: string
+}
+
+/** A key no deployment accepts. */
+const INVALID_KEY = 'analytics-sandbox-verify-not-a-key'
+
+const issue = (path: string, expected: string, received: unknown): ContractIssue => ({ path, expected, received: describeValue(received) })
+
+function keyIssues(key: ApiKeyDetails): ContractIssue[] {
+  const issues: ContractIssue[] = []
+  if (!key.valid) issues.push(issue('data.valid', 'true', key.valid))
+  if (key.key_level === 'USER' && key.project_id !== null) issues.push(issue('data.project_id', 'null (a USER-level key)', key.project_id))
+  if (key.key_level === 'PROJECT' && key.project_id === null) issues.push(issue('data.project_id', 'the project of a PROJECT-level key', key.project_id))
+  return issues
+}
+
+function projectsIssues(data: ProjectsData, key: ApiKeyDetails | undefined, wanted: number | undefined): ContractIssue[] {
+  const issues: ContractIssue[] = []
+  if (data.total !== data.projects.length) issues.push(issue('data.total', `${data.projects.length} (the count of projects returned)`, data.total))
+  const ids = data.projects.map((project) => project.id)
+  ids.forEach((id, index) => ids.indexOf(id) !== index && issues.push(issue(`data.projects[${index}].id`, 'an id not listed before', id)))
+  if (key?.key_level === 'PROJECT' && (ids.length !== 1 || ids[0] !== key.project_id)) issues.push(issue('data.projects', `only project ${key.project_id} (the key's)`, ids))
+  if (wanted !== undefined && !ids.includes(wanted)) issues.push(issue('data.projects', `a list with project ${wanted} (--project-id)`, ids))
+  return issues
+}
+
+/**
+ * The key and account checks: `/validate`, 401 without a key and with an unknown one, 404 for a
+ * path that names no endpoint, `/projects` (and that it ignores X-Project-ID), and access to the
+ * chosen project on `/validate`.
+ *
+ * @example
+ * const account = await verifyAccount(run, undefined)
+ */
+export async function verifyAccount(run: VerifyRun, wanted: number | undefined): Promise<Account> {
+  const validated = await run.check(
+    { id: 'validate', title: 'GET /validate gives the key’s details', basis: 'spec' },
+    { path: 'validate' },
+    { endpoint: 'validate', status: 200 },
+    (answer) => keyIssues((answer.body as { data: ApiKeyDetails }).data),
+  )
+  const key = (validated?.body as { data: ApiKeyDetails } | undefined)?.data
+  const unauthorized = { endpoint: 'validate', status: 401, template: ERRORS.unauthorized } as const
+  await run.check({ id: 'auth.missing-key', title: 'A request without X-API-Key is refused with 401', basis: 'spec' }, { path: 'validate', key: 'none' }, unauthorized)
+  await run.check({ id: 'auth.invalid-key', title: 'An unknown key is refused with 401', basis: 'spec' }, { path: 'validate', key: { other: INVALID_KEY } }, unauthorized)
+  await run.check(
+    { id: 'routing.not-found', title: 'A path that names no endpoint answers 404 not_found', basis: 'sandbox' },
+    { path: 'analytics-sandbox-verify-no-such-endpoint' },
+    { endpoint: undefined, status: 404, template: ERRORS.notFound },
+  )
+  const listed = await run.check(
+    { id: 'projects', title: 'GET /projects lists the key’s projects', basis: 'spec' },
+    { path: 'projects' },
+    { endpoint: 'projects', status: 200 },
+    (answer) => projectsIssues((answer.body as { data: ProjectsData }).data, key, wanted),
+  )
+  const projects = (listed?.body as { data: ProjectsData } | undefined)?.data
+  if (listed !== undefined) {
+    await run.check(
+      { id: 'projects.ignores-project-id', title: 'GET /projects ignores X-Project-ID', basis: 'sandbox' },
+      { path: 'projects', projectId: 'not-a-project' },
+      { endpoint: 'projects', status: 200 },
+      (answer) => (answer.text === listed.text ? [] : [issue('(body)', 'the same answer as without X-Project-ID', answer.text)]),
+    )
+  }
+  const ids = projects?.projects.map((project) => project.id) ?? []
+  const foreignProjectId = Math.max(999_999, ...ids) + 1
+  const projectId = key?.key_level === 'PROJECT' ? (key.project_id ?? undefined) : (wanted ?? ids[0])
+  const noProject =
+    key === undefined ? 'GET /validate gave no key details' : projectId === undefined ? 'the account has no projects; name one with --project-id' : undefined
+  if (projectId !== undefined && key !== undefined) {
+    await run.check(
+      { id: 'validate.project', title: 'GET /validate with X-Project-ID of an accessible project gives the key’s details', basis: 'spec' },
+      { path: 'validate', projectId: String(projectId) },
+      { endpoint: 'validate', status: 200 },
+    )
+  }
+  const forbidden = { id: 'validate.forbidden', title: 'GET /validate with X-Project-ID of another project answers 403 forbidden', basis: 'spec' } as const
+  if (key === undefined) run.skip(forbidden, 'GET /validate gave no key details')
+  else await run.check(forbidden, { path: 'validate', projectId: String(foreignProjectId) }, { endpoint: 'validate', status: 403, template: ERRORS.forbidden })
+  return { key, projects, projectId, foreignProjectId, ...(noProject === undefined ? {} : { noProject }) }
+}
