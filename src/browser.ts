@@ -16,7 +16,23 @@ export { DOCUMENTED_KEYS } from './model/documented-keys.js'
 export { ERRORS, type ErrorTemplate } from './core/errors.js'
 export { MESSAGES } from './core/messages.js'
 export { PROVIDERS, type Provider } from './core/analytics/providers.js'
-export type { Envelope, ErrorEnvelope, SuccessEnvelope } from './core/envelope.js'
+export type { Envelope, ErrorEnvelope, SuccessEnvelope } from './contract/envelope-schemas.js'
+export { errorEnvelopeSchema, errorTemplateSchema, successEnvelopeSchema } from './contract/envelope-schemas.js'
+export {
+  apiKeyDetailsSchema,
+  monitoringDataSchema,
+  overviewDataSchema,
+  periodSummarySchema,
+  projectSchema,
+  projectsDataSchema,
+  trendSchema,
+} from './contract/resource-schemas.js'
+export { analyticsQuerySchema, apiKeyHeaderSchema, projectIdHeaderSchema } from './contract/request-schemas.js'
+export { ENDPOINT_CONTRACTS, type EndpointContract } from './contract/endpoint-contracts.js'
+export { checkResponse, type CheckedRequest, type ContractIssue } from './contract/check-response.js'
+export { verifyContract, VerifyError, type VerifyOptions, type VerifyReport } from './verify/verify-contract.js'
+export type { VerifyCheck, CheckBasis, CheckResult } from './verify/verify-run.js'
+export { formatVerifyTable } from './verify/format-verify-table.js'
 export type { JournalEntry } from './core/journal.js'
 export type {
   ApiKeyDetails,

@@ -24,7 +24,12 @@ const TRANSPORT_ERRORS: readonly ErrorTemplate[] = [ERRORS.badRequest, ERRORS.re
 
 const MISSING = '(missing)'
 
-/** A short, printable form of a received value. */
+/**
+ * A short, printable form of a received value: JSON, cut at 60 characters; `(missing)` for none.
+ *
+ * @example
+ * describeValue(undefined) // '(missing)'
+ */
 export function describeValue(value: unknown): string {
   if (value === undefined) return MISSING
   const text = JSON.stringify(value)

@@ -2,10 +2,20 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { formatVerifyTable } from './format-verify-table.js'
 import { VerifyError, verifyContract, type VerifyOptions } from './verify-contract.js'
 
-/** Exit codes: every check passed; some check failed (drift); the run could not be made. */
+/**
+ * Exit codes: every check passed; some check failed (drift); the run could not be made.
+ *
+ * @example
+ * if (status === VERIFY_EXIT.drift) console.error('the deployment moved away from the contract')
+ */
 export const VERIFY_EXIT = { ok: 0, drift: 1, unusable: 2 } as const
 
-/** Where the command writes. */
+/**
+ * Where the command writes.
+ *
+ * @example
+ * const output: VerifyOutput = { stdout: (text) => void process.stdout.write(text), stderr: (text) => void process.stderr.write(text) }
+ */
 export interface VerifyOutput {
   stdout(text: string): void
   stderr(text: string): void

@@ -55,7 +55,12 @@ export class VerifyError extends Error {
   override readonly name = 'VerifyError'
 }
 
-/** `baseUrl` as an http(s) URL ending in `/`, or a {@link VerifyError}. */
+/**
+ * `baseUrl` as an http(s) URL ending in `/`, or a {@link VerifyError}.
+ *
+ * @example
+ * normalizeBaseUrl('http://127.0.0.1:4010/api/v1') // 'http://127.0.0.1:4010/api/v1/'
+ */
 export function normalizeBaseUrl(baseUrl: string): string {
   let url: URL
   try {
