@@ -20,6 +20,17 @@ const MONITORING_CONSISTENCY: CheckSpec = {
   title: '/monitoring covers the default 30 days, its history, current score, means and trend agree',
   basis: 'sandbox',
 }
+const MONITORING_RANGE: CheckSpec = {
+  id: 'monitoring.range',
+  title: 'GET /monitoring of the last 7 days echoes the range and the same daily scores',
+  basis: 'sandbox',
+}
+const MONITORING_PREVIOUS: CheckSpec = {
+  id: 'monitoring.previous-period',
+  title: 'GET /monitoring of the previous period matches the comparison’s previous period',
+  basis: 'sandbox',
+}
+const OVERVIEW_PROVIDER: CheckSpec = { id: 'overview.provider', title: 'GET /overview with a provider filter shows that provider only', basis: 'sandbox' }
 const OVERVIEW_CONSISTENCY: CheckSpec = {
   id: 'overview.consistency',
   title: '/overview agrees with /monitoring: dates, brands, scores; shares sum to 1',
@@ -61,9 +72,12 @@ export async function verifyAnalytics(run: VerifyRun, account: Account): Promise
   const projectId = isUser ? String(account.projectId) : undefined
   const at = (endpoint: EndpointName, query = '') => ({ path: `${endpoint}${query === '' ? '' : `?${query}`}`, ...(projectId === undefined ? {} : { projectId }) })
 
-  const monitoring = await run.check(NEEDS_PROJECT[0]!, at('monitoring'), { endpoint: 'monitoring', status: 200 })
+  const checked = await run.check(NEEDS_PROJECT[0]!, at('monitoring'), { endpoint: 'monitoring', status: 200 })
+  const monitoring = checked?.conforms === true ? checked : undefined
   const data = monitoring === undefined ? undefined : dataOf<MonitoringData>(monitoring)
-  if (monitoring !== undefined && data !== undefined && run.wants(MONITORING_CONSISTENCY)) {
+  if (monitoring === undefined || data === undefined) {
+    for (const spec of [MONITORING_CONSISTENCY, MONITORING_RANGE, MONITORING_PREVIOUS]) run.skip(spec, 'needs a conforming GET /monitoring answer')
+  } else if (run.wants(MONITORING_CONSISTENCY)) {
     run.record(MONITORING_CONSISTENCY, monitoring, monitoringConsistency(data, messageOf(monitoring), { days: 30 }))
   }
   const period = data?.historical_comparison.current_period
@@ -72,7 +86,7 @@ export async function verifyAnalytics(run: VerifyRun, account: Account): Promise
   if (data !== undefined && period !== undefined && previous !== undefined) {
     const start = shiftDate(period.end, -6)
     await run.check(
-      { id: 'monitoring.range', title: 'GET /monitoring of the last 7 days echoes the range and the same daily scores', basis: 'sandbox' },
+      MONITORING_RANGE,
       at('monitoring', `start_date=${start}&end_date=${period.end}`),
       { endpoint: 'monitoring', status: 200 },
       (answer) => {
@@ -83,22 +97,26 @@ export async function verifyAnalytics(run: VerifyRun, account: Account): Promise
       },
     )
     const earlier = await run.check(
-      { id: 'monitoring.previous-period', title: 'GET /monitoring of the previous period matches the comparison’s previous period', basis: 'sandbox' },
+      MONITORING_PREVIOUS,
       at('monitoring', `start_date=${previous.start}&end_date=${previous.end}`),
       { endpoint: 'monitoring', status: 200 },
       (answer) => periodConsistency(data, dataOf(answer)),
     )
-    if (earlier !== undefined) dayBefore = dataOf<MonitoringData>(earlier).visibility_score.history.find((entry) => entry.date === previous.end)?.score ?? 0
+    if (earlier?.conforms === true) dayBefore = dataOf<MonitoringData>(earlier).visibility_score.history.find((entry) => entry.date === previous.end)?.score ?? 0
   }
-  const overview = await run.check(NEEDS_PROJECT[1]!, at('overview'), { endpoint: 'overview', status: 200 })
-  if (overview !== undefined && data !== undefined && run.wants(OVERVIEW_CONSISTENCY)) {
+  const checkedOverview = await run.check(NEEDS_PROJECT[1]!, at('overview'), { endpoint: 'overview', status: 200 })
+  const overview = checkedOverview?.conforms === true ? checkedOverview : undefined
+  if (overview === undefined || data === undefined) {
+    for (const spec of [OVERVIEW_CONSISTENCY, OVERVIEW_PROVIDER]) run.skip(spec, 'needs conforming GET /monitoring and /overview answers')
+  } else if (run.wants(OVERVIEW_CONSISTENCY)) {
     run.record(OVERVIEW_CONSISTENCY, overview, overviewConsistency(dataOf(overview), messageOf(overview), data, dayBefore))
   }
   const providers = overview === undefined ? [] : Object.keys(dataOf<OverviewData>(overview).brands_by_providers)
   const provider = providers[providers.length - 1]
+  if (overview !== undefined && provider === undefined) run.skip(OVERVIEW_PROVIDER, 'the default range shows no provider')
   if (provider !== undefined) {
     await run.check(
-      { id: 'overview.provider', title: 'GET /overview with a provider filter shows that provider only', basis: 'sandbox' },
+      OVERVIEW_PROVIDER,
       at('overview', `provider=${provider}`),
       { endpoint: 'overview', status: 200 },
       (answer) => {

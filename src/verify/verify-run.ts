@@ -35,14 +35,23 @@ export interface VerifyCheck extends CheckSpec {
   readonly note?: string
 }
 
+/** An answer a check received, and whether it matched the contract. */
+export interface CheckedAnswer extends ProbeAnswer {
+  readonly conforms: boolean
+}
+
 /** The checks of one run, as they are made. */
 export interface VerifyRun {
   readonly probe: Prober
   readonly checks: VerifyCheck[]
   /** Whether the check would run (`--spec-only` skips sandbox ones, recording why). */
   wants(spec: CheckSpec): boolean
-  /** Sends `request`, compares the answer with `expectation` and `extra` (run only when the answer itself conforms); records the check. */
-  check(spec: CheckSpec, request: ProbeRequest, expectation: Expectation, extra?: (answer: ProbeAnswer) => ContractIssue[]): Promise<ProbeAnswer | undefined>
+  /**
+   * Sends `request`, compares the answer with `expectation` and `extra` (run only when the answer
+   * itself conforms) and records the check. Resolves with the answer and whether it conforms;
+   * `undefined` when the check is skipped.
+   */
+  check(spec: CheckSpec, request: ProbeRequest, expectation: Expectation, extra?: (answer: ProbeAnswer) => ContractIssue[]): Promise<CheckedAnswer | undefined>
   /** Records a check made from answers already received. */
   record(spec: CheckSpec, answer: ProbeAnswer | undefined, issues: readonly ContractIssue[]): void
   skip(spec: CheckSpec, note: string): void
@@ -82,7 +91,7 @@ export function createVerifyRun(probe: Prober, specOnly: boolean): VerifyRun {
       const answer = await probe(request)
       const issues = expectAnswer(answer, expectation)
       record(spec, answer, issues.length === 0 && extra !== undefined ? extra(answer) : issues)
-      return issues.length === 0 ? answer : undefined
+      return { ...answer, conforms: issues.length === 0 }
     },
   }
 }
