@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { createOpenApiDocument } from '../src/contract/create-openapi-document.js'
+import { openApiJson } from '../src/contract/openapi-json.js'
 import { builtinScenarios } from '../src/scenarios/builtin-scenarios.js'
 import { scenarioSchema } from '../src/scenarios/scenario-schema.js'
 
@@ -28,5 +30,11 @@ describe('generated files', () => {
   it('ship a scenario.schema.json generated from the zod schema (run npm run build after changing it)', () => {
     const generated = z.toJSONSchema(scenarioSchema, { io: 'input', unrepresentable: 'any' })
     expect(readJson('scenario.schema.json')).toEqual({ ...generated, title: 'analytics-sandbox scenario' })
+  })
+
+  it('ship an openapi.json generated from the contract’s zod schemas, byte for byte (run npm run build after changing them)', () => {
+    const message = 'openapi.json is stale: run npm run build and commit it'
+    expect(readJson('openapi.json'), message).toEqual(createOpenApiDocument())
+    expect(readFileSync(new URL('openapi.json', root), 'utf8'), message).toBe(openApiJson())
   })
 })

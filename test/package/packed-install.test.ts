@@ -27,6 +27,7 @@ const REQUIRED_FILES = [
   'dist/cli.js',
   'fixtures/default.json',
   'scenario.schema.json',
+  'openapi.json',
 ]
 /** Paths the tarball must not hold: tests, sources, build scripts, CI, test files, tsconfigs. */
 const FORBIDDEN_PATHS = [/^test\//, /^src\//, /^scripts\//, /^\.ci\//, /\.test\./, /(^|\/)tsconfig[^/]*$/]
@@ -176,7 +177,7 @@ describe('the packed package installed into a fresh project', () => {
     if (workDir !== '') await rm(workDir, { recursive: true, force: true, maxRetries: 3 })
   }, 60_000)
 
-  test('The tarball ships dist/, fixtures/, every built-in scenario, the scenario schema, README.md and package.json, and nothing of the tests, sources, scripts or CI.', async () => {
+  test('The tarball ships dist/, fixtures/, every built-in scenario, the scenario schema, openapi.json, README.md and package.json, and nothing of the tests, sources, scripts or CI.', async () => {
     const scenarios = (await readdir(join(REPO_ROOT, 'scenarios'))).filter((name) => name.endsWith('.json')).map((name) => `scenarios/${name}`)
     expect(scenarios.length).toBeGreaterThan(0)
     for (const path of [...REQUIRED_FILES, ...scenarios]) expect(packedFiles, `the tarball should hold ${path}`).toContain(path)
@@ -192,15 +193,16 @@ describe('the packed package installed into a fresh project', () => {
     expect(stale, 'dist/ files without a src/ counterpart: delete dist/ and run `npm run build`').toEqual([])
   })
 
-  test('The installed package resolves for Node with startSandbox, for the browser condition without it, and exposes its schema and package.json.', async () => {
+  test('The installed package resolves for Node with startSandbox, for the browser condition without it, and exposes its schema, its OpenAPI document and package.json.', async () => {
     const probe = [
       "const m = await import('analytics-sandbox')",
-      "console.log(JSON.stringify({ createSandbox: typeof m.createSandbox, startSandbox: typeof m.startSandbox, schema: import.meta.resolve('analytics-sandbox/scenario.schema.json'), manifest: import.meta.resolve('analytics-sandbox/package.json') }))",
+      "const { default: openapi } = await import('analytics-sandbox/openapi.json', { with: { type: 'json' } })",
+      "console.log(JSON.stringify({ createSandbox: typeof m.createSandbox, startSandbox: typeof m.startSandbox, openapi: openapi.openapi, schema: import.meta.resolve('analytics-sandbox/scenario.schema.json'), manifest: import.meta.resolve('analytics-sandbox/package.json') }))",
     ].join('\n')
     const node = await run(process.execPath, ['--input-type=module', '-e', probe], project, RUN_TIMEOUT_MS)
     expect(node.code, report('node (default conditions)', node)).toBe(0)
     const forNode = JSON.parse(node.stdout) as Record<string, string>
-    expect(forNode).toMatchObject({ createSandbox: 'function', startSandbox: 'function' })
+    expect(forNode).toMatchObject({ createSandbox: 'function', startSandbox: 'function', openapi: '3.1.0' })
     expect(forNode.schema).toMatch(/\/node_modules\/analytics-sandbox\/scenario\.schema\.json$/)
     expect(forNode.manifest).toMatch(/\/node_modules\/analytics-sandbox\/package\.json$/)
 
