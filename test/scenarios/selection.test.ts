@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { ConfigError } from '../../src/config/config-error.js'
+import { ADMIN_BASE_PATH, ADMIN_ENDPOINTS } from '../../src/core/admin/dispatch-admin.js'
 import { ERRORS } from '../../src/core/errors.js'
 import { MESSAGES } from '../../src/core/messages.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
@@ -218,11 +219,7 @@ describe('scenarios chosen over HTTP at run time', () => {
   describe('the admin API itself', () => {
     test('An unknown admin path is 404 not_found in the envelope, naming the admin endpoints.', async () => {
       for (const path of ['nope', 'scenario/extra', '']) {
-        expectError(
-          await sandbox().admin(path),
-          ERRORS.notFound,
-          'No such admin endpoint. Under /__sandbox/: GET health, GET scenarios, GET|PUT scenario, POST reset, GET|DELETE requests',
-        )
+        expectError(await sandbox().admin(path), ERRORS.notFound, `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`)
       }
     })
 

@@ -1,15 +1,18 @@
 import { ConfigError } from '../../config/config-error.js'
+import { openApiJson } from '../../contract/openapi-json.js'
 import { resolveScenarios } from '../../scenarios/scenario-catalogue.js'
 import { UnknownScenarioError } from '../../scenarios/unknown-scenario-error.js'
 import { dayOfInstant, formatCalendarDate } from '../analytics/calendar-date.js'
+import type { Answer } from '../answer.js'
 import type { CoreRequest } from '../core-request.js'
+import { RESPONSE_HEADERS } from '../cors.js'
 import { ok, type Envelope } from '../envelope.js'
 import { EnvelopeError } from '../envelope-error.js'
 import { ERRORS } from '../errors.js'
 import type { SandboxCore } from '../sandbox-core.js'
 
-/** An admin operation. */
-export type AdminHandler = (sandbox: SandboxCore, request: CoreRequest) => Envelope<unknown>
+/** An admin operation: an envelope, or a finished answer for what is not one (the OpenAPI document). */
+export type AdminHandler = (sandbox: SandboxCore, request: CoreRequest) => Envelope<unknown> | Answer
 
 const BODY_EXAMPLE = 'a JSON object such as {"scenarios": ["server-error"]}'
 
@@ -35,6 +38,17 @@ function putScenario(sandbox: SandboxCore, request: CoreRequest): Envelope<unkno
     throw error
   }
   return ok({ active: activeNames(sandbox) }, 'Scenarios activated')
+}
+
+let openApiAnswer: Answer | undefined
+
+/** `GET openapi.json`: the document itself, not in the envelope, encoded once per process. */
+function getOpenApi(): Answer {
+  if (openApiAnswer === undefined) {
+    const body = new TextEncoder().encode(openApiJson())
+    openApiAnswer = { status: 200, headers: { ...RESPONSE_HEADERS, 'content-length': String(body.byteLength) }, body }
+  }
+  return openApiAnswer
 }
 
 /**
@@ -102,4 +116,5 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
       },
     },
   ],
+  ['openapi.json', { GET: getOpenApi }],
 ])

@@ -9,7 +9,14 @@ import { ADMIN_ROUTES } from './admin-routes.js'
 /** Where the admin API lives. */
 export const ADMIN_BASE_PATH = '/__sandbox/'
 
-const ADMIN_ENDPOINTS = 'GET health, GET scenarios, GET|PUT scenario, POST reset, GET|DELETE requests'
+/**
+ * The admin endpoints, as the 404 of an unknown admin path lists them; from the routes, so a new
+ * route is listed.
+ *
+ * @example
+ * ADMIN_ENDPOINTS // 'GET health, GET scenarios, GET|PUT scenario, POST reset, GET|DELETE requests, GET openapi.json'
+ */
+export const ADMIN_ENDPOINTS = [...ADMIN_ROUTES].map(([name, methods]) => `${Object.keys(methods).join('|')} ${name}`).join(', ')
 
 /** Compares in time independent of where the texts differ, so the token cannot be guessed by timing. */
 function sameText(given: string, expected: string): boolean {
@@ -20,7 +27,8 @@ function sameText(given: string, expected: string): boolean {
 }
 
 /**
- * Answers a request to the admin API (`/__sandbox/…`), in the API's envelope, errors included.
+ * Answers a request to the admin API (`/__sandbox/…`), in the API's envelope, errors included
+ * (`GET openapi.json` answers the document itself).
  * With an admin token set, every admin request must carry it (401 `admin_token_required` otherwise).
  * It never throws; it records nothing in the request journal.
  *
@@ -38,7 +46,8 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): CoreR
     // Own properties only: a method named `constructor` or `__proto__` must not reach Object.prototype.
     const handler = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined
     if (handler === undefined) throw new EnvelopeError(ERRORS.methodNotAllowed, `Allowed here: ${Object.keys(methods).join(', ')}`, { allow: Object.keys(methods).join(', ') })
-    return { ...toAnswer(handler(sandbox, request)), delayMs: 0 }
+    const result = handler(sandbox, request)
+    return { ...('body' in result ? result : toAnswer(result)), delayMs: 0 }
   } catch (error) {
     if (error instanceof EnvelopeError) return { ...toAnswer(error.envelope, error.headers), delayMs: 0 }
     return { ...toAnswer(fail(ERRORS.internal)), delayMs: 0 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createSandboxCore, JOURNAL_CAPACITY, resolveSandboxConfig } from '../../../src/config/create-sandbox-core.js'
 import type { SandboxOptions } from '../../../src/config/sandbox-options.js'
-import { ADMIN_BASE_PATH, dispatchAdmin } from '../../../src/core/admin/dispatch-admin.js'
+import { ADMIN_BASE_PATH, ADMIN_ENDPOINTS, dispatchAdmin } from '../../../src/core/admin/dispatch-admin.js'
 import { ADMIN_ROUTES } from '../../../src/core/admin/admin-routes.js'
 import type { CoreRequest, CoreResponse } from '../../../src/core/core-request.js'
 import { RESPONSE_HEADERS } from '../../../src/core/cors.js'
@@ -245,9 +245,7 @@ describe('dispatchAdmin', () => {
     const core = await sandbox()
     const { response, body } = admin(core, 'GET', name)
     expect(response.status).toBe(404)
-    expect(body).toEqual(
-      fail(ERRORS.notFound, 'No such admin endpoint. Under /__sandbox/: GET health, GET scenarios, GET|PUT scenario, POST reset, GET|DELETE requests'),
-    )
+    expect(body).toEqual(fail(ERRORS.notFound, `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`))
   })
 
   it('answers a method a route does not take with the 405 envelope and an Allow header', async () => {
@@ -271,7 +269,14 @@ describe('dispatchAdmin', () => {
 
   it('routes every documented method and nothing else', () => {
     const routes = Object.fromEntries([...ADMIN_ROUTES].map(([name, methods]) => [name, Object.keys(methods).sort()]))
-    expect(routes).toEqual({ health: ['GET'], scenarios: ['GET'], scenario: ['GET', 'PUT'], reset: ['POST'], requests: ['DELETE', 'GET'] })
+    expect(routes).toEqual({
+      health: ['GET'],
+      scenarios: ['GET'],
+      scenario: ['GET', 'PUT'],
+      reset: ['POST'],
+      requests: ['DELETE', 'GET'],
+      'openapi.json': ['GET'],
+    })
   })
 
   it('answers an unexpected failure with the internal 500 envelope instead of throwing', async () => {
