@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 import { createSandbox } from '../../src/sandbox/create-sandbox.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
+import { toAnswer } from '../support/transport.js'
 
 const QUERIES = [
   'monitoring?start_date=2025-11-01&end_date=2026-01-31',
@@ -30,7 +31,7 @@ describe('determinism', () => {
     await Promise.all([early.close(), late.close(), otherSeed.close()])
   })
 
-  const text = async (url: string) => (await fetch(url, { headers: HEADERS })).text()
+  const text = async (url: string) => (await toAnswer(await fetch(url, { headers: HEADERS }), { method: 'GET', url })).text
 
   it('answers explicit past dates byte-identically whatever "today" is', async () => {
     for (const query of QUERIES) expect(await text(`${late.url}${query}`)).toBe(await text(`${early.url}${query}`))

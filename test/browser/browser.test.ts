@@ -7,6 +7,7 @@ import { ERRORS } from '../../src/core/errors.js'
 import { MESSAGES } from '../../src/core/messages.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 import { expectError, expectSuccess } from '../api/contract/expect-envelope.js'
+import { expectConforming } from '../support/expect-conforming.js'
 import type { Answer } from '../support/transport.js'
 import { buildPage } from './build-page.js'
 import { launchChromium } from './launch-chromium.js'
@@ -50,6 +51,7 @@ describe('The sandbox in headless Chromium, through msw setupWorker', () => {
       body = undefined
     }
     if (answer.status >= 400) errorAnswers.add(`${answer.status} ${answer.url}`)
+    expectConforming({ method: 'GET', url: answer.url === '' ? new URL(url, server?.url).href : answer.url, status: answer.status, text: answer.text, body })
     return { url: answer.url, status: answer.status, headers: new Headers(answer.headers), text: answer.text, body }
   }
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer, type AddressInfo, type Server } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { expectConforming } from '../support/expect-conforming.js'
 import { createWaiter } from '../support/waiter.js'
 
 /** The built program under test (`npm run build` makes it). */
@@ -186,8 +187,10 @@ export function closeServer(server: Server): Promise<void> {
   })
 }
 
-/** A GET with an optional API key; returns the status and the raw body text. */
+/** A GET with an optional API key; returns the status and the raw body text, once checked against the contract. */
 export async function get(url: string, key?: string, timeoutMs = 8_000): Promise<{ status: number; text: string; headers: Headers }> {
   const response = await fetch(url, { headers: key === undefined ? {} : { 'X-API-Key': key }, signal: AbortSignal.timeout(timeoutMs) })
-  return { status: response.status, text: await response.text(), headers: response.headers }
+  const text = await response.text()
+  expectConforming({ method: 'GET', url, status: response.status, text })
+  return { status: response.status, text, headers: response.headers }
 }

@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { createSandboxCore, resolveSandboxConfig } from '../../src/config/create-sandbox-core.js'
-import type { CoreRequest } from '../../src/core/core-request.js'
+import type { CoreRequest, CoreResponse } from '../../src/core/core-request.js'
 import { dispatch } from '../../src/core/dispatch.js'
 import { fail } from '../../src/core/envelope.js'
 import { ERRORS } from '../../src/core/errors.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
+import { expectConforming } from '../support/expect-conforming.js'
 
 const decoder = new TextDecoder()
-const text = (body: Uint8Array) => decoder.decode(body)
+
+/** The JSON body of the answer to a GET of `path`, once checked against the contract. */
+function bodyOf(path: string, response: CoreResponse) {
+  const text = decoder.decode(response.body)
+  expectConforming({ method: 'GET', path, status: response.status, text })
+  return JSON.parse(text)
+}
 
 function request(path: string, headers: Record<string, string> = {}): CoreRequest {
   const lower = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
@@ -29,9 +36,9 @@ describe('dispatch', () => {
     const headers = { 'X-API-Key': DOCUMENTED_KEYS.project }
     const monitoring = dispatch(broken, request('/api/v1/monitoring', headers))
     expect(monitoring.status).toBe(500)
-    expect(JSON.parse(text(monitoring.body))).toEqual(fail(ERRORS.monitoringFailed))
-    expect(JSON.parse(text(monitoring.body)).errors).toEqual({})
-    expect(JSON.parse(text(dispatch(broken, request('/api/v1/overview', headers)).body)).message).toBe(ERRORS.overviewFailed.message)
+    expect(bodyOf('/api/v1/monitoring', monitoring)).toEqual(fail(ERRORS.monitoringFailed))
+    expect(bodyOf('/api/v1/monitoring', monitoring).errors).toEqual({})
+    expect(bodyOf('/api/v1/overview', dispatch(broken, request('/api/v1/overview', headers))).message).toBe(ERRORS.overviewFailed.message)
   })
 
   it('builds 500 envelopes with the spec messages for every endpoint', () => {

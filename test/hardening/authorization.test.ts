@@ -20,6 +20,7 @@ import {
   TODAY,
   apiPathArb,
   describeProbe,
+  dispatchProbe,
   expectCoreEnvelope,
   expectPredicted,
   fixtureKeyArb,
@@ -34,7 +35,6 @@ import {
   projectIdHeaderArb,
   queryArb,
   runs,
-  toCoreRequest,
   unknownKeyArb,
   validQueryArb,
   visibleProjectIds,
@@ -51,12 +51,9 @@ beforeAll(async () => {
   emptyAccount = await createSandboxCore(resolveSandboxConfig({ now: TODAY, scenarios: ['empty-account'] }))
 })
 
+/** Dispatches and checks the answer against the contract, turning a throw into a failure that names the request. */
 function send(core: SandboxCore, probe: Probe): CoreResponse {
-  try {
-    return dispatch(core, toCoreRequest(probe))
-  } catch (error) {
-    throw new Error(`dispatch threw for ${describeProbe(probe)}: ${String(error)}`)
-  }
+  return dispatchProbe(core, probe)
 }
 
 const text = (body: Uint8Array) => new TextDecoder().decode(body)

@@ -12,6 +12,7 @@ import { fail } from '../../src/core/envelope.js'
 import { ERRORS } from '../../src/core/errors.js'
 import type { SandboxCore } from '../../src/core/sandbox-core.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
+import { expectConforming } from '../support/expect-conforming.js'
 import {
   ADMIN_PATH,
   EDGE_PROJECT_IDS,
@@ -20,7 +21,7 @@ import {
   TODAY,
   apiKeyHeaderArb,
   apiPathArb,
-  describeProbe,
+  dispatchProbe,
   expectCoreEnvelope,
   expectEnvelope,
   expectPredicted,
@@ -35,7 +36,6 @@ import {
   routeOf,
   runs,
   segmentArb,
-  toCoreRequest,
   unknownKeyArb,
   unknownScenarioHeaderArb,
   isUsable,
@@ -50,13 +50,9 @@ beforeAll(async () => {
   twin = await createSandboxCore(resolveSandboxConfig({ now: TODAY }))
 })
 
-/** Dispatches, turning a throw into a failure that names the request. */
+/** Dispatches and checks the answer against the contract, turning a throw into a failure that names the request. */
 function send(probe: Probe, core: SandboxCore = sandbox): CoreResponse {
-  try {
-    return dispatch(core, toCoreRequest(probe))
-  } catch (error) {
-    throw new Error(`dispatch threw for ${describeProbe(probe)}: ${String(error)}`)
-  }
+  return dispatchProbe(core, probe)
 }
 
 const UNAUTHORIZED_BODY = JSON.stringify(fail(ERRORS.unauthorized))
@@ -273,6 +269,7 @@ describe('fuzzing dispatch: the admin API', () => {
     fc.assert(
       fc.property(methodArb, adminPathArb, adminQueryArb, (method, path, query) => {
         const response = dispatch(admin, { method, path, query, header: () => null })
+        expectConforming({ method, path, status: response.status, text: new TextDecoder().decode(response.body) })
         const body = expectEnvelope(response.status, response.headers, response.body, new Set([200, 400, 404, 405]))
         const allowed = ADMIN_OPERATIONS.get(path.slice(ADMIN_PATH.length).replace(/\/$/, ''))
         if (allowed === undefined) expect(body.errors.error).toBe(ERRORS.notFound.error)

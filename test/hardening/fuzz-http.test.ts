@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../src/core/errors.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
+import { expectConforming } from '../support/expect-conforming.js'
 import {
   PROTOTYPE_NAMES,
   TODAY,
@@ -27,6 +28,7 @@ import {
   type Expectation,
   type Probe,
 } from './hardening-support.js'
+import { parseRequests } from './raw-http.js'
 
 /** Longest wait for any answer: past it, the request counts as a hang. */
 const ANSWER_WITHIN_MS = 2_000
@@ -106,7 +108,14 @@ function send(probe: HttpProbe): Promise<HttpAnswer> {
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('end', () => {
         clearTimeout(timer)
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) })
+        const answer = { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }
+        try {
+          expectConforming({ method: probe.method, target: probe.target, status: answer.status, text: answer.body.toString('utf8') })
+        } catch (error) {
+          reject(error)
+          return
+        }
+        resolve(answer)
       })
       response.on('error', (error) => {
         clearTimeout(timer)
@@ -208,7 +217,15 @@ function exchange(bytes: Buffer): Promise<RawAnswer> {
       let body = raw.subarray(end + 4)
       const length = Number(headers['content-length'] ?? Number.NaN)
       if (Number.isInteger(length)) body = body.subarray(0, length)
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body })
+      const status = Number(statusLine.split(' ')[1])
+      const [request] = parseRequests(bytes)
+      try {
+        expectConforming({ method: request?.method, target: request?.target, status, text: body.toString('utf8') })
+      } catch (error) {
+        reject(error)
+        return
+      }
+      resolve({ status, headers, body })
     })
     socket.end(bytes)
   })

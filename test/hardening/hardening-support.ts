@@ -11,11 +11,14 @@ import fc from 'fast-check'
 import { expect } from 'vitest'
 import { REGIONS } from '../../src/core/analytics/regions.js'
 import type { CoreRequest, CoreResponse } from '../../src/core/core-request.js'
+import { dispatch } from '../../src/core/dispatch.js'
 import { ERRORS, type ErrorTemplate } from '../../src/core/errors.js'
 import { defaultFixtures } from '../../src/model/default-fixtures.js'
 import type { ApiKey, Project } from '../../src/model/fixtures-schema.js'
 import { parseFixtures } from '../../src/model/parse-fixtures.js'
+import type { SandboxCore } from '../../src/core/sandbox-core.js'
 import { createScenarioCatalogue } from '../../src/scenarios/scenario-catalogue.js'
+import { expectConforming } from '../support/expect-conforming.js'
 import type { Envelope } from './raw-http.js'
 
 // ---------------------------------------------------------------------------------------------
@@ -134,6 +137,22 @@ export function toCoreRequest(probe: Probe): CoreRequest {
       return value ?? null
     },
   }
+}
+
+/**
+ * Dispatches `probe` to `core` and checks the answer against the contract (the self-check every test
+ * makes); a throw becomes a failure that names the request.
+ */
+export function dispatchProbe(core: SandboxCore, probe: Probe): CoreResponse {
+  let response: CoreResponse
+  try {
+    response = dispatch(core, toCoreRequest(probe))
+  } catch (error) {
+    throw new Error(`dispatch threw for ${describeProbe(probe)}: ${String(error)}`)
+  }
+  const text = new TextDecoder().decode(response.body)
+  expectConforming({ method: probe.method, path: probe.path, status: response.status, text })
+  return response
 }
 
 export function describeProbe(probe: Probe): string {

@@ -9,7 +9,9 @@ import { chmod, mkdir } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, describe, expect, test } from 'vitest'
 import { closeServer, killAllCli, occupyPort, runCli, type CliProcess } from '../cli/run-cli.js'
+import { expectConforming } from '../support/expect-conforming.js'
 import { useTempDir } from '../support/temp-dir.js'
+import { toAnswer } from '../support/transport.js'
 import { destroyAllRaw, envelopeOf, getRequest, openRaw, sleep } from './raw-http.js'
 
 const NOW = '2026-03-01'
@@ -43,8 +45,10 @@ function portOf(url: string): number {
 
 /** A request through 127.0.0.1 to `path` on `port`; returns the status and the parsed envelope. */
 async function call(port: number, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string) {
-  const response = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, body, signal: AbortSignal.timeout(5_000) })
+  const url = `http://127.0.0.1:${port}${path}`
+  const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(5_000) })
   const text = await response.text()
+  expectConforming({ method, url, status: response.status, text })
   return { status: response.status, text, envelope: envelopeOf({ status: response.status, body: text }) }
 }
 
@@ -499,21 +503,20 @@ describe('exposure: keys in the request log and the journal', () => {
         ['/api/v1/nowhere', {}],
         ['/api/v1/projects', {}, 'POST'],
       ]
-      for (const [path, headers, method] of requests) {
-        const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-          method: method ?? 'GET',
-          headers: { 'X-API-Key': key, ...headers },
-          signal: AbortSignal.timeout(5_000),
-        })
-        await response.arrayBuffer()
+      for (const [path, headers, method = 'GET'] of requests) {
+        const url = `http://127.0.0.1:${port}${path}`
+        await toAnswer(await fetch(url, { method, headers: { 'X-API-Key': key, ...headers }, signal: AbortSignal.timeout(5_000) }), { method, url })
         sent++
       }
     }
     // Twice the same key in one request, and an admin request carrying the token.
-    await fetch(`http://127.0.0.1:${port}/api/v1/validate`, { headers: [['X-API-Key', 'sbx_user_alpha'], ['X-API-Key', 'sbx_user_beta']] }).then((response) => response.arrayBuffer())
+    const twice = `http://127.0.0.1:${port}/api/v1/validate`
+    await toAnswer(await fetch(twice, { headers: [['X-API-Key', 'sbx_user_alpha'], ['X-API-Key', 'sbx_user_beta']] }), { method: 'GET', url: twice })
     sent++
-    await fetch(`http://127.0.0.1:${port}/__sandbox/health`, { headers: { [ADMIN_HEADER]: ADMIN_TOKEN } }).then((response) => response.arrayBuffer())
-    await fetch(`http://127.0.0.1:${port}/api/v1/validate?marker=done`).then((response) => response.arrayBuffer())
+    const health = `http://127.0.0.1:${port}/__sandbox/health`
+    await toAnswer(await fetch(health, { headers: { [ADMIN_HEADER]: ADMIN_TOKEN } }), { method: 'GET', url: health })
+    const marker = `http://127.0.0.1:${port}/api/v1/validate?marker=done`
+    await toAnswer(await fetch(marker), { method: 'GET', url: marker })
     sent++
     return sent
   }

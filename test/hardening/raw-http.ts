@@ -2,10 +2,12 @@
  * Raw-socket HTTP/1.1 for the transport, lifecycle and soak hardening tests: a client that writes
  * exactly the bytes a test gives (garbage, pipelined requests, half-closed sockets) and parses the
  * answers itself, plus an /proc RSS reader. Every socket is tracked: call {@link destroyAllRaw} in
- * `afterEach`.
+ * `afterEach`. Every answer a client reads is checked against the contract, paired with the request
+ * it answers (see {@link parseRequests}).
  */
 import { readFileSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
+import { expectConforming } from '../support/expect-conforming.js'
 import { createWaiter } from '../support/waiter.js'
 
 /** One parsed HTTP response (Content-Length framed, as every answer of the sandbox is). */
@@ -82,6 +84,60 @@ export function parseResponses(data: Buffer): RawResponse[] {
   return responses
 }
 
+/** The request line of one request a client wrote: method and target, exactly as sent. */
+export interface RawRequest {
+  readonly method: string
+  readonly target: string
+}
+
+/**
+ * The requests at the start of `data`, as far as they can be read: each one's request line, its head
+ * and its body (Content-Length or chunked) skipped. Stops at the first request that is incomplete or
+ * not HTTP: the answers after it cannot be paired with a request, and are checked as answers to an
+ * unreadable one (the errors the server gives before routing).
+ */
+export function parseRequests(data: Buffer): RawRequest[] {
+  const requests: RawRequest[] = []
+  let offset = 0
+  while (offset < data.length) {
+    const headEnd = data.indexOf(HEAD_END, offset)
+    if (headEnd === -1) break
+    const [requestLine = '', ...lines] = data.subarray(offset, headEnd).toString('latin1').split('\r\n')
+    const parts = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+)(?: HTTP\/\d\.\d)?$/.exec(requestLine)
+    if (parts === null) break
+    requests.push({ method: parts[1] ?? '', target: parts[2] ?? '' })
+    const header = (name: string) =>
+      lines
+        .filter((line) => line.slice(0, line.indexOf(':')).trim().toLowerCase() === name)
+        .map((line) => line.slice(line.indexOf(':') + 1).trim())
+    let cursor = headEnd + HEAD_END.length
+    if (header('transfer-encoding').some((value) => /chunked/i.test(value))) {
+      for (;;) {
+        const lineEnd = data.indexOf('\r\n', cursor)
+        const size = lineEnd === -1 ? Number.NaN : Number.parseInt(data.subarray(cursor, lineEnd).toString('latin1'), 16)
+        if (!Number.isFinite(size)) return requests
+        cursor = lineEnd + 2 + size + 2
+        if (size === 0) break
+      }
+    } else {
+      const lengths = header('content-length')
+      if (lengths.length > 1) return requests
+      cursor += Number(lengths[0] ?? 0) || 0
+    }
+    offset = cursor
+  }
+  return requests
+}
+
+/** Checks `responses[from…]` against the contract, each paired with the request at its index (if readable). */
+function expectConformingResponses(responses: readonly RawResponse[], requests: readonly RawRequest[], from: number): void {
+  for (let index = from; index < responses.length; index++) {
+    const response = responses[index]!
+    const request = requests[index]
+    expectConforming({ method: request?.method, target: request?.target, status: response.status, text: response.body })
+  }
+}
+
 /** Parses an answer's body as the envelope and checks its shape: exactly the six fields, in order, `code` = status. */
 export function envelopeOf(response: { readonly status: number; readonly body: string }): Envelope {
   let parsed: unknown
@@ -131,6 +187,18 @@ export function openRaw(port: number, timeoutMs = 3_000): Promise<RawClient> {
   const openedAt = performance.now()
   const socket = connect({ port, host: '127.0.0.1' })
   let data = Buffer.alloc(0)
+  let sent = Buffer.alloc(0)
+  /** How many answers have been checked against the contract: each is checked once, when first read. */
+  let checked = 0
+  const read = (): RawResponse[] => {
+    const responses = parseResponses(data)
+    if (responses.length > checked) {
+      const from = checked
+      checked = responses.length
+      expectConformingResponses(responses, parseRequests(sent), from)
+    }
+    return responses
+  }
   let closedAt: number | undefined
   const waiter = createWaiter(() => `; received ${JSON.stringify(data.toString('latin1').slice(0, 300))}`)
   const notify = () => waiter.notify()
@@ -149,14 +217,17 @@ export function openRaw(port: number, timeoutMs = 3_000): Promise<RawClient> {
   const client: RawClient = {
     socket,
     received: () => data,
-    responses: () => parseResponses(data),
+    responses: read,
     closedAfterMs: () => closedAt,
-    write: (chunk) => void socket.write(chunk),
+    write(chunk) {
+      sent = Buffer.concat([sent, typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk])
+      socket.write(chunk)
+    },
     end: () => void socket.end(),
     waitForResponses(count, ms = 5_000) {
       return waitFor(
         () => {
-          const responses = parseResponses(data)
+          const responses = read()
           if (responses.length >= count) return responses.slice(0, count)
           if (closedAt !== undefined) throw new Error(`The connection closed after ${responses.length} of ${count} responses; received ${JSON.stringify(data.toString('latin1').slice(0, 300))}`)
           return undefined

@@ -10,6 +10,7 @@
 import { Agent, request } from 'node:http'
 import { afterAll, expect, test } from 'vitest'
 import { killAllCli, runCli } from '../cli/run-cli.js'
+import { conformanceProblem } from '../support/expect-conforming.js'
 import { ENVELOPE_FIELDS, rssMb } from './raw-http.js'
 
 /** 10 s by default; `SOAK_SECONDS=60 npx vitest run test/hardening/soak.test.ts` soaks longer. */
@@ -408,7 +409,8 @@ test(
             try {
               item = caseFor(i)
               const { status, body } = await send(agent, port, item)
-              wrong = complaint(item, status, body)
+              // The self-check too: the answer conforms to src/contract (the same check every other test makes).
+              wrong = complaint(item, status, body) ?? conformanceProblem({ method: item.method, target: item.path, status, text: body })
             } catch (error) {
               wrong = `${item === undefined ? 'test error' : 'transport error'}: ${(error as Error).message}`
             }

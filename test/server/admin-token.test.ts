@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../src/core/errors.js'
 import { isLoopback } from '../../src/server/start-server.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
+import { expectConforming } from '../support/expect-conforming.js'
+import { toAnswer } from '../support/transport.js'
 
 let running: RunningSandbox | undefined
 afterEach(async () => {
@@ -10,8 +12,17 @@ afterEach(async () => {
   running = undefined
 })
 
-const admin = (sandbox: RunningSandbox, token?: string) =>
-  fetch(`http://127.0.0.1:${sandbox.port}/__sandbox/health`, { headers: token === undefined ? {} : { 'X-Sandbox-Admin-Token': token } })
+/** GET /__sandbox/health, with the admin token when given; its errors are checked against the contract. */
+async function admin(sandbox: RunningSandbox, token?: string) {
+  const url = `http://127.0.0.1:${sandbox.port}/__sandbox/health`
+  return toAnswer(await fetch(url, { headers: token === undefined ? {} : { 'X-Sandbox-Admin-Token': token } }), { method: 'GET', url })
+}
+
+/** GET /validate with the sandbox's USER key, checked against the contract. */
+async function validate(sandbox: RunningSandbox) {
+  const url = `${sandbox.url}validate`
+  return toAnswer(await fetch(url, { headers: { 'X-API-Key': sandbox.keys.user } }), { method: 'GET', url })
+}
 
 describe('the admin token', () => {
   it('is not needed on loopback when none is given', async () => {
@@ -25,8 +36,7 @@ describe('the admin token', () => {
     expect(running.adminToken).toMatch(/^[\w-]{20,}$/)
     const refused = await admin(running)
     expect(refused.status).toBe(401)
-    const body = await refused.json()
-    expect(body.errors.error).toBe(ERRORS.adminTokenRequired.error)
+    expect(refused.body.errors.error).toBe(ERRORS.adminTokenRequired.error)
     expect((await admin(running, 'wrong')).status).toBe(401)
     expect((await admin(running, running.adminToken)).status).toBe(200)
   })
@@ -35,7 +45,7 @@ describe('the admin token', () => {
     running = await startSandbox({ adminToken: 's3cret-token' })
     expect((await admin(running)).status).toBe(401)
     expect((await admin(running, 's3cret-token')).status).toBe(200)
-    expect((await fetch(`${running.url}validate`, { headers: { 'X-API-Key': running.keys.user } })).status).toBe(200)
+    expect((await validate(running)).status).toBe(200)
   })
 
   it('tells loopback addresses from others', () => {
@@ -56,8 +66,10 @@ describe('requests node:http cannot parse', () => {
       socket.setTimeout(3000, () => reject(new Error('no answer')))
     })
     expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
-    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))
+    const text = raw.slice(raw.indexOf('\r\n\r\n') + 4)
+    expectConforming({ method: undefined, status: 400, text })
+    const body = JSON.parse(text)
     expect(body).toMatchObject({ success: false, code: 400, errors: { error: ERRORS.badRequest.error } })
-    expect((await fetch(`${running.url}validate`, { headers: { 'X-API-Key': running.keys.user } })).status).toBe(200)
+    expect((await validate(running)).status).toBe(200)
   })
 })

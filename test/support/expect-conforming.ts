@@ -21,6 +21,8 @@ export interface ReceivedAnswer {
    * not normalised (raw sockets, node:http, `dispatch`). `undefined` with `url` also absent: not known.
    */
   readonly target?: string | undefined
+  /** Instead of `url` or `target`: the path exactly as the core's `dispatch` received it (its query apart). */
+  readonly path?: string | undefined
   /** Where the API is mounted, when not at `/api/v1/` (an msw sandbox without a base URL answers anywhere). */
   readonly basePath?: string | undefined
   readonly status: number
@@ -55,8 +57,9 @@ export function conformanceSkips(): number {
   return skipped
 }
 
-/** The request path of `answer`: the URL's path, or the target up to its `?` (as the server splits it). */
+/** The request path of `answer`: as given, the URL's path, or the target up to its `?` (as the server splits it). */
 function pathOf(answer: ReceivedAnswer): string | undefined {
+  if (answer.path !== undefined) return answer.path
   if (answer.url !== undefined) return new URL(answer.url).pathname
   if (answer.target === undefined) return undefined
   const mark = answer.target.indexOf('?')
@@ -64,7 +67,7 @@ function pathOf(answer: ReceivedAnswer): string | undefined {
 }
 
 function describeRequest(answer: ReceivedAnswer): string {
-  const where = answer.url ?? answer.target
+  const where = answer.url ?? answer.target ?? answer.path
   return `${answer.method ?? '(unreadable request)'} ${where === undefined ? '(unknown target)' : JSON.stringify(where).slice(0, 300)}`
 }
 

@@ -11,6 +11,7 @@ import { ERRORS } from '../../../src/core/errors.js'
 import type { SandboxCore } from '../../../src/core/sandbox-core.js'
 import { DOCUMENTED_KEYS } from '../../../src/model/documented-keys.js'
 import { builtinScenarios } from '../../../src/scenarios/builtin-scenarios.js'
+import { expectConforming } from '../../support/expect-conforming.js'
 
 const BUILTIN_NAMES = builtinScenarios.map((scenario) => scenario.name)
 
@@ -30,7 +31,9 @@ function sandbox(options: SandboxOptions = {}): Promise<SandboxCore> {
 function admin(core: SandboxCore, method: string, name: string, options: { body?: string; query?: string } = {}): { response: CoreResponse; body: Body } {
   const request: CoreRequest = { method, path: `${ADMIN_BASE_PATH}${name}`, query: options.query ?? '', header: () => null, body: options.body }
   const response = dispatchAdmin(core, request)
-  return { response, body: JSON.parse(new TextDecoder().decode(response.body)) as Body }
+  const text = new TextDecoder().decode(response.body)
+  expectConforming({ method, path: request.path, status: response.status, text })
+  return { response, body: JSON.parse(text) as Body }
 }
 
 function put(core: SandboxCore, body: unknown): { response: CoreResponse; body: Body } {
@@ -40,7 +43,9 @@ function put(core: SandboxCore, body: unknown): { response: CoreResponse; body: 
 /** Sends an API request through the full dispatcher, so it is counted and journaled. */
 function apiRequest(core: SandboxCore, path = '/api/v1/projects', query = ''): CoreResponse {
   const headers = new Map([['x-api-key', DOCUMENTED_KEYS.user]])
-  return dispatch(core, { method: 'GET', path, query, header: (name) => headers.get(name) ?? null })
+  const response = dispatch(core, { method: 'GET', path, query, header: (name) => headers.get(name) ?? null })
+  expectConforming({ method: 'GET', path, status: response.status, text: new TextDecoder().decode(response.body) })
+  return response
 }
 
 /** The parts of the sandbox's state the admin API can change. */
