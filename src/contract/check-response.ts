@@ -89,7 +89,9 @@ export function toContractIssues(error: z.ZodError | undefined, body: unknown): 
 
 /** The templates an error answer to `request` may be built from. */
 function templatesFor(request: CheckedRequest, status: number): readonly ErrorTemplate[] {
-  const routeLevel = request.endpoint === undefined ? [ERRORS.notFound] : request.method === 'GET' ? [] : [ERRORS.methodNotAllowed]
+  const routeLevel: ErrorTemplate[] = request.endpoint === undefined ? [ERRORS.notFound] : request.method === 'GET' ? [] : [ERRORS.methodNotAllowed]
+  // The node:http server is no proxy: it answers CONNECT, whose target is not a path, 405 before any route.
+  if (request.method === 'CONNECT') routeLevel.push(ERRORS.methodNotAllowed)
   const own = request.endpoint !== undefined && request.method === 'GET' ? errorTemplatesFor(request.endpoint, status) : []
   return [...routeLevel, ...own, ...TRANSPORT_ERRORS].filter((template) => template.status === status)
 }

@@ -8,7 +8,7 @@ import type { ERRORS } from '../core/errors.js'
  */
 export const ERROR_CONDITIONS: Readonly<Record<keyof typeof ERRORS, string>> = {
   notFound: 'No endpoint at this path',
-  methodNotAllowed: 'A method other than GET on an endpoint’s path (with `Allow: GET`)',
+  methodNotAllowed: 'A method other than GET on an endpoint’s path, or CONNECT anywhere (with `Allow: GET`)',
   unauthorized: 'The API key is missing, unknown, expired or revoked',
   missingProjectId: 'A USER-level key sent no X-Project-ID to /monitoring or /overview',
   invalidProjectId: 'X-Project-ID is not a positive integer written plainly',

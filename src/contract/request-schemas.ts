@@ -30,9 +30,10 @@ export const apiKeyHeaderSchema = z.string().min(1).meta({
 export const projectIdHeaderSchema = z
   .string()
   .regex(/^[1-9][0-9]{0,15}$/)
+  .refine((text) => Number.isSafeInteger(Number(text)), { message: `must be at most ${Number.MAX_SAFE_INTEGER}` })
   .meta({
     description:
-      'The project to operate on, a positive integer written plainly. Anything else: 400 `invalid_project_id`. ' +
+      `The project to operate on, a positive integer written plainly, at most ${Number.MAX_SAFE_INTEGER}. Anything else: 400 \`invalid_project_id\`. ` +
       'A project that does not exist or belongs to another account: 403 `forbidden` (existence is not revealed).',
     examples: ['101'],
   })

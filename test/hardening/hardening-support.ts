@@ -237,8 +237,9 @@ export function predictQuery(query: string): Expectation | undefined {
 
 /** X-Project-ID: absent or blank → `undefined`; a plain positive integer ≤ 2^53 − 1 → the id; else 'invalid'. */
 export function predictProjectId(header: string | undefined): number | 'invalid' | undefined {
-  if (header === undefined || header.trim() === '') return undefined
-  const text = header.trim()
+  // Only the spaces and tabs HTTP allows around a value (RFC 9110 OWS) are not part of it.
+  const text = header?.replace(/^[ \t]+|[ \t]+$/g, '')
+  if (text === undefined || text === '') return undefined
   if (!/^[1-9][0-9]*$/.test(text) || BigInt(text) > BigInt(Number.MAX_SAFE_INTEGER)) return 'invalid'
   return Number(text)
 }

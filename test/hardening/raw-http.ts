@@ -103,7 +103,7 @@ export function parseRequests(data: Buffer): RawRequest[] {
     const headEnd = data.indexOf(HEAD_END, offset)
     if (headEnd === -1) break
     const [requestLine = '', ...lines] = data.subarray(offset, headEnd).toString('latin1').split('\r\n')
-    const parts = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+)(?: HTTP\/\d\.\d)?$/.exec(requestLine)
+    const parts = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S*)(?: HTTP\/\d\.\d)?$/.exec(requestLine)
     if (parts === null) break
     requests.push({ method: parts[1] ?? '', target: parts[2] ?? '' })
     const header = (name: string) =>

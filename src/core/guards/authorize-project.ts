@@ -6,6 +6,14 @@ import { ERRORS } from '../errors.js'
 const POSITIVE_INTEGER = /^[1-9][0-9]{0,15}$/
 
 /**
+ * A header value without the spaces and tabs HTTP allows around it (RFC 9110 OWS), and nothing
+ * else: a no-break space or a BOM around a project id is not "written plainly".
+ */
+function trimHttpWhitespace(value: string): string {
+  return value.replace(/^[ \t]+|[ \t]+$/g, '')
+}
+
+/**
  * Reads `X-Project-ID` without judging it: the id, or `undefined` when absent or not a valid id.
  * For scoping scenario rules before the project guard has run.
  *
@@ -14,7 +22,7 @@ const POSITIVE_INTEGER = /^[1-9][0-9]{0,15}$/
  * peekProjectId('abc') // undefined
  */
 export function peekProjectId(header: string | null): number | undefined {
-  const text = header?.trim()
+  const text = header === null ? undefined : trimHttpWhitespace(header)
   return text !== undefined && POSITIVE_INTEGER.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : undefined
 }
 
@@ -27,8 +35,9 @@ export function peekProjectId(header: string | null): number | undefined {
  * parseProjectId('1e2') // throws invalid_project_id
  */
 export function parseProjectId(header: string | null): number | undefined {
-  if (header === null || header.trim() === '') return undefined
-  const text = header.trim()
+  if (header === null) return undefined
+  const text = trimHttpWhitespace(header)
+  if (text === '') return undefined
   const id = POSITIVE_INTEGER.test(text) ? Number(text) : Number.NaN
   if (!Number.isSafeInteger(id)) throw new EnvelopeError(ERRORS.invalidProjectId)
   return id
