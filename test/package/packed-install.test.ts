@@ -243,7 +243,7 @@ describe('the packed package installed into a fresh project', () => {
     expect(result.code, report('npx tsc -p .', result)).toBe(0)
   }, RUN_TIMEOUT_MS + 10_000)
 
-  test('The installed analytics-sandbox bin starts on a free port, answers /validate with 200 and exits 0 on SIGTERM.', async () => {
+  test('The installed analytics-sandbox bin starts on a free port, answers /validate with 200, passes `npx analytics-sandbox verify`, and exits 0 on SIGTERM.', async () => {
     const { version } = await readJson<{ version: string }>(join(REPO_ROOT, 'package.json'))
     const bin = join(project, 'node_modules', '.bin', 'analytics-sandbox')
     const child = spawn(bin, ['--port', '0', '--log', 'none', '--now', '2026-01-15'], { cwd: project, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
@@ -291,6 +291,11 @@ describe('the packed package installed into a fresh project', () => {
       const response = await fetch(`${url}validate`, { headers: { 'X-API-Key': 'sbx_user_alpha' }, signal: AbortSignal.timeout(10_000) })
       expect(response.status).toBe(200)
       expect(await response.json()).toMatchObject({ success: true, data: { valid: true, key_level: 'USER' } })
+
+      // The done-when of the contract issue, as a user runs it: `npx analytics-sandbox verify` against the running bin.
+      const verify = await run('npx', ['--no-install', 'analytics-sandbox', 'verify', '--base-url', url, '--api-key', 'sbx_user_alpha'], project, 30_000)
+      expect(verify.code, report('npx analytics-sandbox verify', verify)).toBe(0)
+      expect(verify.stdout).toMatch(/^24 checks: 24 passed, 0 failed, 0 skipped$/m)
 
       child.kill('SIGTERM')
       const exit = await within(exited, 10_000, 'the bin to exit after SIGTERM')
