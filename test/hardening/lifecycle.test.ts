@@ -97,7 +97,8 @@ describe.concurrent('graceful shutdown', () => {
             refusal = (error as NodeJS.ErrnoException).code ?? String(error)
           }
         }
-        expect(refusal).toBe('ECONNREFUSED')
+        // A connection the kernel queued just as the listening socket closed is reset rather than refused: not served either way.
+        expect(['ECONNREFUSED', 'ECONNRESET']).toContain(refusal)
 
         const [answer] = await client.waitForResponses(1, 3_000)
         const answeredAt = performance.now()
