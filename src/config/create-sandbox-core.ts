@@ -148,6 +148,7 @@ export async function createSandboxCore(
     ...state,
     answers: new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength),
     adminToken: undefined,
+    openApiJson: undefined,
     requestCount: 0,
   }
 }

@@ -26,6 +26,11 @@ export interface SandboxCore {
   readonly answers: BoundedCache<string, Answer>
   /** When set, the admin API answers only requests carrying it in `X-Sandbox-Admin-Token`. */
   adminToken: string | undefined
+  /**
+   * The OpenAPI document's text, for `GET /__sandbox/openapi.json`; the standalone server loads it on
+   * the first such request, so start-up never pays for building it.
+   */
+  openApiJson: (() => string) | undefined
   /** Requests answered so far: orders the seeded choices made per request (latency in a range). */
   requestCount: number
 }

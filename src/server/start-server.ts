@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { ConfigError } from '../config/config-error.js'
-import { ADMIN_BASE_PATH } from '../core/admin/dispatch-admin.js'
+import { ADMIN_BASE_PATH, OPENAPI_PATH } from '../core/admin/dispatch-admin.js'
 import type { CoreRequest } from '../core/core-request.js'
 import { toAnswer } from '../core/answer.js'
 import { dispatch } from '../core/dispatch.js'
@@ -108,6 +108,14 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     { keepAliveTimeout: 5_000, headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 500, requireHostHeader: false },
     (request, response) => {
     const coreRequest = toCoreRequest(request)
+    // The OpenAPI document is built from the contract's schemas, loaded on its first request only.
+    if (sandbox.openApiJson === undefined && coreRequest.path.replace(/\/$/, '') === OPENAPI_PATH) {
+      void import('../contract/openapi-json.js').then(({ openApiJson }) => {
+        sandbox.openApiJson = openApiJson
+        answer(request, response, coreRequest)
+      })
+      return
+    }
     // Only the admin API's PUT and POST carry a body; every other request is answered at once.
     if (!coreRequest.path.startsWith(ADMIN_BASE_PATH) || (coreRequest.method !== 'PUT' && coreRequest.method !== 'POST')) {
       answer(request, response, coreRequest)

@@ -1,5 +1,4 @@
 import { ConfigError } from '../../config/config-error.js'
-import { openApiJson } from '../../contract/openapi-json.js'
 import { resolveScenarios } from '../../scenarios/scenario-catalogue.js'
 import { UnknownScenarioError } from '../../scenarios/unknown-scenario-error.js'
 import { dayOfInstant, formatCalendarDate } from '../analytics/calendar-date.js'
@@ -40,15 +39,20 @@ function putScenario(sandbox: SandboxCore, request: CoreRequest): Envelope<unkno
   return ok({ active: activeNames(sandbox) }, 'Scenarios activated')
 }
 
-let openApiAnswer: Answer | undefined
+/** The encoded document, by the function that gave its text: built once per process. */
+const openApiAnswers = new WeakMap<() => string, Answer>()
 
-/** `GET openapi.json`: the document itself, not in the envelope, encoded once per process. */
-function getOpenApi(): Answer {
-  if (openApiAnswer === undefined) {
-    const body = new TextEncoder().encode(openApiJson())
-    openApiAnswer = { status: 200, headers: { ...RESPONSE_HEADERS, 'content-length': String(body.byteLength) }, body }
+/** `GET openapi.json`: the document itself, not in the envelope. */
+function getOpenApi(sandbox: SandboxCore): Answer {
+  const source = sandbox.openApiJson
+  if (source === undefined) throw new EnvelopeError(ERRORS.notFound, 'The OpenAPI document is served by the standalone sandbox (analytics-sandbox, startSandbox)')
+  let answer = openApiAnswers.get(source)
+  if (answer === undefined) {
+    const body = new TextEncoder().encode(source())
+    answer = { status: 200, headers: { ...RESPONSE_HEADERS, 'content-length': String(body.byteLength) }, body }
+    openApiAnswers.set(source, answer)
   }
-  return openApiAnswer
+  return answer
 }
 
 /**

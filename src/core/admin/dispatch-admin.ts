@@ -9,6 +9,9 @@ import { ADMIN_ROUTES } from './admin-routes.js'
 /** Where the admin API lives. */
 export const ADMIN_BASE_PATH = '/__sandbox/'
 
+/** Where the admin API serves the OpenAPI document. */
+export const OPENAPI_PATH = `${ADMIN_BASE_PATH}openapi.json`
+
 /**
  * The admin endpoints, as the 404 of an unknown admin path lists them; from the routes, so a new
  * route is listed.

@@ -284,6 +284,17 @@ describe('dispatchAdmin', () => {
     })
   })
 
+  it('answers GET openapi.json with 404 until a server provides the document, then with the document itself', async () => {
+    const core = await sandbox()
+    const { response, body } = admin(core, 'GET', 'openapi.json')
+    expect(response.status).toBe(404)
+    expect(body.errors.error).toBe(ERRORS.notFound.error)
+    core.openApiJson = () => '{"openapi":"3.1.0"}'
+    const served = dispatchAdmin(core, { method: 'GET', path: `${ADMIN_BASE_PATH}openapi.json`, query: '', header: () => null })
+    expect(served.status).toBe(200)
+    expect(JSON.parse(new TextDecoder().decode(served.body))).toHaveProperty('openapi')
+  })
+
   it('answers an unexpected failure with the internal 500 envelope instead of throwing', async () => {
     const core = await sandbox()
     const broken: SandboxCore = {
