@@ -5,7 +5,12 @@ import { formatIssuePath } from '../model/format-issue-path.js'
 import { ENDPOINT_CONTRACTS, errorTemplatesFor } from './endpoint-contracts.js'
 import { errorEnvelopeSchema, errorTemplateSchema } from './envelope-schemas.js'
 
-/** One difference between an answer and the contract: where, what the contract expects, what was received. */
+/**
+ * One difference between an answer and the contract: where, what the contract expects, what was received.
+ *
+ * @example
+ * const issue: ContractIssue = { path: 'data.total', expected: 'number', received: '"3"' }
+ */
 export interface ContractIssue {
   /** The field, as a user writes it: `data.projects[0].display_name`; `(status)` for the HTTP status. */
   readonly path: string
@@ -13,7 +18,12 @@ export interface ContractIssue {
   readonly received: string
 }
 
-/** The request an answer belongs to: its method, and the endpoint its path names (`undefined`: none). */
+/**
+ * The request an answer belongs to: its method, and the endpoint its path names (`undefined`: none).
+ *
+ * @example
+ * const request: CheckedRequest = { method: 'GET', endpoint: endpointOfPath(new URL(url).pathname) }
+ */
 export interface CheckedRequest {
   readonly method: string
   readonly endpoint: EndpointName | undefined

@@ -7,12 +7,21 @@ import { successEnvelopeSchema } from './envelope-schemas.js'
 import { analyticsQuerySchema } from './request-schemas.js'
 import { apiKeyDetailsSchema, monitoringDataSchema, overviewDataSchema, projectsDataSchema } from './resource-schemas.js'
 
-/** How an endpoint treats `X-Project-ID`. */
+/**
+ * How an endpoint treats `X-Project-ID`.
+ *
+ * @example
+ * ENDPOINT_CONTRACTS.projects.projectHeader // 'ignored'
+ */
 export type ProjectHeaderRule = 'optional' | 'required for USER keys' | 'ignored'
 
 /**
  * One endpoint of the API as the contract states it: path, headers, query, the success envelope,
  * and the errors it answers with on its own (besides 401 and its own 500, which every endpoint has).
+ *
+ * @example
+ * const contract: EndpointContract = ENDPOINT_CONTRACTS.monitoring
+ * contract.errors.map((template) => template.error) // ['missing_project_id', …]
  */
 export interface EndpointContract {
   readonly name: EndpointName

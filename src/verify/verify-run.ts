@@ -5,10 +5,18 @@ import type { ProbeAnswer, Prober, ProbeRequest } from './probe.js'
 /**
  * Whose word a check rests on: `spec`, the API specification itself; `sandbox`, a gap the spec
  * leaves that the sandbox fills (product.md). `--spec-only` runs the first kind alone.
+ *
+ * @example
+ * report.checks.filter((check) => check.basis === 'spec')
  */
 export type CheckBasis = 'spec' | 'sandbox'
 
-/** A check's outcome. */
+/**
+ * A check's outcome.
+ *
+ * @example
+ * const failed = report.checks.filter((check) => check.result === 'fail')
+ */
 export type CheckResult = 'pass' | 'fail' | 'skip'
 
 /** What a check is: a stable id, a sentence, and its basis. */
