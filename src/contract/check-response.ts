@@ -46,6 +46,16 @@ export function describeValue(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 59)}…` : text
 }
 
+/**
+ * An issue at `path`: what the contract expects, and the value received (shown short).
+ *
+ * @example
+ * contractIssue('data.total', '3 (the count of projects returned)', 4)
+ */
+export function contractIssue(path: string, expected: string, received: unknown): ContractIssue {
+  return { path, expected, received: describeValue(received) }
+}
+
 function valueAt(body: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   let value = body
   for (const segment of path) {
@@ -84,16 +94,12 @@ export function toContractIssues(error: z.ZodError | undefined, body: unknown): 
   if (error === undefined) return []
   return error.issues.flatMap((issue): ContractIssue[] => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({
-        path: formatIssuePath([...issue.path, key]),
-        expected: 'absent (not in the contract)',
-        received: describeValue(valueAt(body, [...issue.path, key])),
-      }))
+      return issue.keys.map((key) => contractIssue(formatIssuePath([...issue.path, key]), 'absent (not in the contract)', valueAt(body, [...issue.path, key])))
     }
     if (issue.code === 'invalid_key') {
-      return [{ path: formatIssuePath(issue.path), expected: 'a known key', received: describeValue(valueAt(body, issue.path)) }]
+      return [contractIssue(formatIssuePath(issue.path), 'a known key', valueAt(body, issue.path))]
     }
-    return [{ path: formatIssuePath(issue.path), expected: expectedOf(issue), received: describeValue(valueAt(body, issue.path)) }]
+    return [contractIssue(formatIssuePath(issue.path), expectedOf(issue), valueAt(body, issue.path))]
   })
 }
 
@@ -110,7 +116,7 @@ function checkError(request: CheckedRequest, status: number, body: unknown): Con
   const shape = errorEnvelopeSchema.safeParse(body)
   if (!shape.success) return toContractIssues(shape.error, body)
   const envelope = shape.data
-  if (envelope.code !== status) return [{ path: 'code', expected: `${status} (the HTTP status)`, received: describeValue(envelope.code) }]
+  if (envelope.code !== status) return [contractIssue('code', `${status} (the HTTP status)`, envelope.code)]
   const templates = templatesFor(request, status)
   if (templates.length === 0) {
     const where = request.endpoint === undefined ? 'an unknown path' : `${request.method} /${request.endpoint}`
@@ -119,7 +125,7 @@ function checkError(request: CheckedRequest, status: number, body: unknown): Con
   const template = templates.find((candidate) => candidate.error === envelope.errors.error)
   if (template === undefined) {
     const codes = [...new Set(templates.map((candidate) => (candidate.error === undefined ? '(no error: empty errors)' : candidate.error)))]
-    return [{ path: 'errors.error', expected: codes.join(' | '), received: describeValue(envelope.errors.error) }]
+    return [contractIssue('errors.error', codes.join(' | '), envelope.errors.error)]
   }
   return toContractIssues(errorTemplateSchema(template).safeParse(body).error, body)
 }

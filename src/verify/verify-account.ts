@@ -1,5 +1,4 @@
-import type { ContractIssue } from '../contract/check-response.js'
-import { describeValue } from '../contract/check-response.js'
+import { contractIssue, type ContractIssue } from '../contract/check-response.js'
 import type { ApiKeyDetails, ProjectsData } from '../contract/resource-schemas.js'
 import { ERRORS } from '../core/errors.js'
 import type { CheckSpec, VerifyRun } from './verify-run.js'
@@ -19,23 +18,22 @@ export interface Account {
 /** A key no deployment accepts. */
 const INVALID_KEY = 'analytics-sandbox-verify-not-a-key'
 
-const issue = (path: string, expected: string, received: unknown): ContractIssue => ({ path, expected, received: describeValue(received) })
 
 function keyIssues(key: ApiKeyDetails): ContractIssue[] {
   const issues: ContractIssue[] = []
-  if (!key.valid) issues.push(issue('data.valid', 'true', key.valid))
-  if (key.key_level === 'USER' && key.project_id !== null) issues.push(issue('data.project_id', 'null (a USER-level key)', key.project_id))
-  if (key.key_level === 'PROJECT' && key.project_id === null) issues.push(issue('data.project_id', 'the project of a PROJECT-level key', key.project_id))
+  if (!key.valid) issues.push(contractIssue('data.valid', 'true', key.valid))
+  if (key.key_level === 'USER' && key.project_id !== null) issues.push(contractIssue('data.project_id', 'null (a USER-level key)', key.project_id))
+  if (key.key_level === 'PROJECT' && key.project_id === null) issues.push(contractIssue('data.project_id', 'the project of a PROJECT-level key', key.project_id))
   return issues
 }
 
 function projectsIssues(data: ProjectsData, key: ApiKeyDetails | undefined, wanted: number | undefined): ContractIssue[] {
   const issues: ContractIssue[] = []
-  if (data.total !== data.projects.length) issues.push(issue('data.total', `${data.projects.length} (the count of projects returned)`, data.total))
+  if (data.total !== data.projects.length) issues.push(contractIssue('data.total', `${data.projects.length} (the count of projects returned)`, data.total))
   const ids = data.projects.map((project) => project.id)
-  ids.forEach((id, index) => ids.indexOf(id) !== index && issues.push(issue(`data.projects[${index}].id`, 'an id not listed before', id)))
-  if (key?.key_level === 'PROJECT' && (ids.length !== 1 || ids[0] !== key.project_id)) issues.push(issue('data.projects', `only project ${key.project_id} (the key's)`, ids))
-  if (wanted !== undefined && !ids.includes(wanted)) issues.push(issue('data.projects', `a list with project ${wanted} (--project-id)`, ids))
+  ids.forEach((id, index) => ids.indexOf(id) !== index && issues.push(contractIssue(`data.projects[${index}].id`, 'an id not listed before', id)))
+  if (key?.key_level === 'PROJECT' && (ids.length !== 1 || ids[0] !== key.project_id)) issues.push(contractIssue('data.projects', `only project ${key.project_id} (the key's)`, ids))
+  if (wanted !== undefined && !ids.includes(wanted)) issues.push(contractIssue('data.projects', `a list with project ${wanted} (--project-id)`, ids))
   return issues
 }
 
@@ -84,7 +82,7 @@ export async function verifyAccount(run: VerifyRun, wanted: number | undefined):
       ignoresHeader,
       { path: 'projects', projectId: 'not-a-project' },
       { endpoint: 'projects', status: 200 },
-      (answer) => (answer.text === listed.text ? [] : [issue('(body)', 'the same answer as without X-Project-ID', answer.text)]),
+      (answer) => (answer.text === listed.text ? [] : [contractIssue('(body)', 'the same answer as without X-Project-ID', answer.text)]),
     )
   }
   const ids = projectIds(listed?.body)
