@@ -6,7 +6,6 @@ import type { CheckSpec, VerifyRun } from './verify-run.js'
 /** What the account checks learn for the analytics checks. */
 export interface Account {
   readonly key: ApiKeyDetails | undefined
-  readonly projects: ProjectsData | undefined
   /** The project the analytics checks use; `undefined` when there is none. */
   readonly projectId: number | undefined
   /** A project id the key has no access to. */
@@ -74,7 +73,6 @@ export async function verifyAccount(run: VerifyRun, wanted: number | undefined):
     { endpoint: 'projects', status: 200 },
     (answer) => projectsIssues((answer.body as { data: ProjectsData }).data, key, wanted),
   )
-  const projects = listed?.conforms === true ? (listed.body as { data: ProjectsData }).data : undefined
   const ignoresHeader: CheckSpec = { id: 'projects.ignores-project-id', title: 'GET /projects ignores X-Project-ID', basis: 'sandbox' }
   if (listed !== undefined && !listed.conforms) run.skip(ignoresHeader, 'needs a conforming GET /projects answer')
   if (listed?.conforms === true) {
@@ -100,5 +98,5 @@ export async function verifyAccount(run: VerifyRun, wanted: number | undefined):
   const forbidden = { id: 'validate.forbidden', title: 'GET /validate with X-Project-ID of another project answers 403 forbidden', basis: 'spec' } as const
   if (key === undefined) run.skip(forbidden, 'GET /validate gave no key details')
   else await run.check(forbidden, { path: 'validate', projectId: String(foreignProjectId) }, { endpoint: 'validate', status: 403, template: ERRORS.forbidden })
-  return { key, projects, projectId, foreignProjectId, ...(noProject === undefined ? {} : { noProject }) }
+  return { key, projectId, foreignProjectId, ...(noProject === undefined ? {} : { noProject }) }
 }
