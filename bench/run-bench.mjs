@@ -2,15 +2,14 @@
 // --quick: one short round per target. --smoke: a few hundred requests per run and a small
 // generated account, only to prove every part of the harness still runs (the test suite uses it).
 // Measures every performance target of the sandbox against its reference, side by side in one run,
-// and prints a table of ratios. Servers run pinned to core 0, the load generator (autocannon, a
-// separate process) to core 1, when the machine has two cores and taskset.
-import { execFile, execFileSync, spawn } from 'node:child_process'
+// and prints a table of ratios. Servers run pinned to core 0, the load generator (wrk where it is
+// installed, else autocannon; BENCH_LOAD chooses; a separate process) to core 1, when the machine
+// has two cores and taskset.
+import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-
-const execFileAsync = promisify(execFile)
+import { canPin, chooseGenerator, runLoad } from './load.mjs'
 
 const root = new URL('../', import.meta.url).pathname
 const smoke = process.argv.includes('--smoke')
@@ -24,15 +23,9 @@ const work = mkdtempSync(join(tmpdir(), 'analytics-sandbox-bench-'))
 
 if (!existsSync(join(root, 'dist/cli.js'))) throw new Error('dist/cli.js is missing: run `npm run build` first')
 
-function hasTaskset() {
-  try {
-    execFileSync('taskset', ['-c', '0', 'true'])
-    return true
-  } catch {
-    return false
-  }
-}
-const pin = availableParallelism() >= 2 && hasTaskset()
+const pin = availableParallelism() >= 2 && canPin()
+// A smoke run counts requests rather than seconds, which only autocannon can.
+const generator = smoke ? 'autocannon' : chooseGenerator()
 const onCore = (core, command, args) => (pin ? ['taskset', ['-c', String(core), command, ...args]] : [command, args])
 
 /** Starts a server process and resolves with its base origin once it prints its port or URL. */
@@ -76,14 +69,11 @@ function rssOf(pid) {
   }
 }
 
-/** One autocannon run in its own process on core 1 (asynchronous, so RSS can be sampled meanwhile). */
-async function load(origin, paths, headers, seconds) {
-  const plan = join(work, `plan-${Math.random().toString(36).slice(2)}.json`)
+/** One load run in its own process on core 1 (asynchronous, so RSS can be sampled meanwhile). */
+function load(server, paths, headers, seconds) {
   const size = smoke ? { amount: 300 } : { seconds }
-  writeFileSync(plan, JSON.stringify({ url: origin, paths, headers, connections: CONNECTIONS, ...size }))
-  const [command, argv] = onCore(1, process.execPath, [join(root, 'bench/load.mjs'), plan])
-  const { stdout } = await execFileAsync(command, argv, { cwd: root, encoding: 'utf8', timeout: (seconds + 30) * 1000 })
-  return JSON.parse(stdout)
+  const plan = { url: server.origin, serverPid: server.child.pid, paths, headers, connections: CONNECTIONS, ...size }
+  return runLoad(plan, { generator, core: pin ? 1 : undefined, work })
 }
 
 /** The sandbox's exact answer to `path`, to be served by the reference. */
@@ -95,6 +85,7 @@ async function answerOf(origin, path, headers) {
   return { status: response.status, headers: kept, body }
 }
 
+const percent = (share) => (Number.isFinite(share) ? `${Math.round(share * 100)} %` : 'unknown')
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 /** Sandbox against reference, alternating, `ROUNDS` pairs: throughput ratio, sandbox p99, errors, peak RSS. */
@@ -108,26 +99,37 @@ async function compare(sandbox, paths, headers, representative = paths[0]) {
   }))
   try {
     if (!smoke) {
-      await load(sandbox.origin, paths, headers, 1)
-      await load(reference.origin, [representative], headers, 1)
+      await load(sandbox, paths, headers, 1)
+      await load(reference, [representative], headers, 1)
     }
     const ratios = []
     const p99s = []
     const limitP99s = []
+    const limitBusy = []
     let errors = 0
     let peakRss = 0
     for (let round = 0; round < ROUNDS; round++) {
       const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(sandbox.child.pid))), 200)
-      const ours = await load(sandbox.origin, paths, headers, SECONDS)
+      const ours = await load(sandbox, paths, headers, SECONDS)
       clearInterval(sampler)
       peakRss = Math.max(peakRss, rssOf(sandbox.child.pid))
-      const limit = await load(reference.origin, [representative], headers, SECONDS)
+      const limit = await load(reference, [representative], headers, SECONDS)
       ratios.push(ours.rps / limit.rps)
       p99s.push(ours.p99)
       limitP99s.push(limit.p99)
+      limitBusy.push(limit.serverBusy)
       errors += ours.errors + (paths.length === 1 ? ours.non2xx : 0)
     }
-    return { ratio: median(ratios), p99: median(p99s), limitP99: median(limitP99s), errors, peakRss, bytes: Buffer.byteLength(answer.body) }
+    return {
+      ratio: median(ratios),
+      p99: median(p99s),
+      limitP99: median(limitP99s),
+      // How much of its core the reference used: near 100 %, it (not the load generator) was the limit.
+      limitBusy: median(limitBusy),
+      errors,
+      peakRss,
+      bytes: Buffer.byteLength(answer.body),
+    }
   } finally {
     await stop(reference)
   }
@@ -188,7 +190,7 @@ try {
   ]) {
     const result = await compare(sandbox, [path], headers)
     peakRss = Math.max(peakRss, result.peakRss)
-    row(`throughput ${endpoint}`, result.ratio, goal, result.ratio >= goal, `${result.bytes} B; RSS ${result.peakRss.toFixed(0)} MB`)
+    row(`throughput ${endpoint}`, result.ratio, goal, result.ratio >= goal, `${result.bytes} B; reference busy ${percent(result.limitBusy)}; RSS ${result.peakRss.toFixed(0)} MB`)
     row(`p99 ${endpoint} (ms)`, result.p99, 10, result.p99 <= 10 && result.errors === 0, `reference: ${result.limitP99} ms; ${result.errors} errors`)
   }
   for (const [endpoint, days, goal] of [
@@ -200,7 +202,7 @@ try {
     const paths = coldPaths(endpoint, days)
     const result = await compare(sandbox, paths, project)
     peakRss = Math.max(peakRss, result.peakRss)
-    row(`cold /${endpoint}, ${days}-day ranges`, result.ratio, goal, result.ratio >= goal && result.errors === 0, `${paths.length} distinct queries; RSS ${result.peakRss.toFixed(0)} MB`)
+    row(`cold /${endpoint}, ${days}-day ranges`, result.ratio, goal, result.ratio >= goal && result.errors === 0, `${paths.length} distinct queries; reference busy ${percent(result.limitBusy)}; RSS ${result.peakRss.toFixed(0)} MB`)
   }
 } finally {
   await stop(sandbox)
@@ -212,11 +214,11 @@ const scaled = await startSandbox(['--generate-projects', String(GENERATED), '--
 try {
   const generated = { 'X-API-Key': 'sbx_user_generated' }
   const validate = await compare(scaled, ['/api/v1/validate'], generated)
-  row(`${GENERATED.toLocaleString('en')} projects: throughput /validate`, validate.ratio, 0.7, validate.ratio >= 0.7)
+  row(`${GENERATED.toLocaleString('en')} projects: throughput /validate`, validate.ratio, 0.7, validate.ratio >= 0.7, `reference busy ${percent(validate.limitBusy)}`)
   const monitoring = await compare(scaled, ['/api/v1/monitoring'], { ...generated, 'X-Project-ID': '1001' })
-  row(`${GENERATED.toLocaleString('en')} projects: throughput /monitoring`, monitoring.ratio, 0.6, monitoring.ratio >= 0.6)
+  row(`${GENERATED.toLocaleString('en')} projects: throughput /monitoring`, monitoring.ratio, 0.6, monitoring.ratio >= 0.6, `reference busy ${percent(monitoring.limitBusy)}`)
   const projects = await compare(scaled, ['/api/v1/projects'], generated)
-  row(`${GENERATED.toLocaleString('en')} projects: /projects vs same bytes`, projects.ratio, 0.7, projects.ratio >= 0.7, `${(projects.bytes / 1e6).toFixed(1)} MB an answer`)
+  row(`${GENERATED.toLocaleString('en')} projects: /projects vs same bytes`, projects.ratio, 0.7, projects.ratio >= 0.7, `${(projects.bytes / 1e6).toFixed(1)} MB an answer; reference busy ${percent(projects.limitBusy)}`)
 } finally {
   await stop(scaled)
 }
@@ -236,12 +238,12 @@ row('reset() with the default fixtures (ms)', inProcess.resetMs, 1, inProcess.re
 rmSync(work, { recursive: true, force: true })
 
 if (asJson) {
-  process.stdout.write(`${JSON.stringify({ pinned: pin, smoke, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2)}\n`)
+  process.stdout.write(`${JSON.stringify({ pinned: pin, generator, smoke, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2)}\n`)
 } else {
   const format = (value) => (Number.isInteger(value) || value >= 100 ? value.toFixed(0) : value.toFixed(2))
   process.stdout.write(
     `analytics-sandbox benchmark: ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per side, ` +
-      `${pin ? 'servers on core 0, load on core 1' : 'not pinned'}, Node ${process.version}\n\n`,
+      `${pin ? 'servers on core 0, load on core 1' : 'not pinned'}, load generator ${generator}, Node ${process.version}\n\n`,
   )
   process.stdout.write('| target | measured | goal | met | note |\n|---|---|---|---|---|\n')
   for (const { target, measured, goal, ok, note } of rows) {

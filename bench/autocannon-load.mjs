@@ -1,0 +1,37 @@
+// One load run with autocannon, in its own process (bench/load.mjs pins it to a core). The fallback
+// generator where wrk is not installed: on one core it is slower than the reference server, so it
+// caps both sides of a comparison (bench/load.mjs reports how busy the server was).
+//   node bench/autocannon-load.mjs <plan.json>
+// plan.json: { "url": "http://127.0.0.1:port", "paths": ["/api/v1/..."], "headers": {...},
+//              "connections": 50, "seconds": 3 }   (or "amount": n requests instead of seconds)
+// Prints one JSON line: requests per second, latency percentiles (ms), errors, non-2xx answers.
+import { readFileSync } from 'node:fs'
+import autocannon from 'autocannon'
+
+const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'))
+let next = 0
+const result = await autocannon({
+  url: plan.url,
+  connections: plan.connections,
+  ...(plan.amount === undefined ? { duration: plan.seconds } : { amount: plan.amount }),
+  headers: plan.headers,
+  // A different path on every request when the plan lists several: no answer can be reused.
+  requests: [
+    {
+      method: 'GET',
+      setupRequest(request) {
+        request.path = plan.paths[next++ % plan.paths.length]
+        return request
+      },
+    },
+  ],
+})
+process.stdout.write(
+  `${JSON.stringify({
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  })}\n`,
+)
