@@ -26,6 +26,8 @@ interface Slot {
   path: string
   query: string
   status: number
+  /** The key as sent (unless too long), kept only to tell whether the next request's key is the same. */
+  keySent: string | null
   key: string | null
   projectId: string | null
   scenarios: readonly string[]
@@ -34,6 +36,8 @@ interface Slot {
 /** Longest path, query or header value kept, so a hostile request cannot grow the journal. */
 const MAX_TEXT = 512
 const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text)
+/** `kept` when `next` has the same text (so the new copy can die young), else `next`. */
+const same = (kept: string | null, next: string): string => (kept === next ? kept : next)
 
 /**
  * The most recent requests of a sandbox, in a ring of fixed size: memory stays flat however long
@@ -55,21 +59,31 @@ export class Journal {
     return this.#recorded
   }
 
+  /**
+   * Records one request. Slots are reused in place, and a text equal to the one the slot already
+   * holds is kept as it is: a request repeated many times, as under load, leaves nothing new behind
+   * to outlive it (no new slot, no new masked key), so the garbage collector has nothing to promote.
+   */
   record(at: number, method: string, path: string, query: string, status: number, key: string | null, projectId: string | null, scenarios: readonly string[]): void {
-    const slot: Slot = {
-      id: ++this.#recorded,
-      at,
-      method: clip(method),
-      path: clip(path),
-      // Secret-like query values are masked when read (list() is the only way out), not per request.
-      query: clip(query),
-      status,
-      key: maskKey(key),
-      projectId: projectId === null ? null : clip(projectId),
-      scenarios,
+    let slot = this.#slots[this.#next]
+    if (slot === undefined) {
+      slot = { id: 0, at: 0, method: '', path: '', query: '', status: 0, keySent: null, key: null, projectId: null, scenarios: [] }
+      this.#slots.push(slot)
     }
-    if (this.#slots.length < this.capacity) this.#slots.push(slot)
-    else this.#slots[this.#next] = slot
+    slot.id = ++this.#recorded
+    slot.at = at
+    slot.method = same(slot.method, clip(method))
+    slot.path = same(slot.path, clip(path))
+    // Secret-like query values are masked when read (list() is the only way out), not per request.
+    slot.query = same(slot.query, clip(query))
+    slot.status = status
+    if (key === null || key !== slot.keySent) {
+      // A key too long to keep is masked afresh each time rather than held for the comparison.
+      slot.keySent = key !== null && key.length <= MAX_TEXT ? key : null
+      slot.key = maskKey(key)
+    }
+    slot.projectId = projectId === null ? null : same(slot.projectId, clip(projectId))
+    slot.scenarios = scenarios
     this.#next = (this.#next + 1) % this.capacity
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Journal } from '../../../src/core/journal.js'
+import { maskKey } from '../../../src/core/mask-key.js'
 
 const T0 = Date.UTC(2026, 2, 1, 12, 0, 0)
 
@@ -137,4 +138,31 @@ describe('Journal', () => {
     journal.list().length = 0
     expect(journal.list()).toHaveLength(1)
   })
+
+  it('shows each entry its own key, project and path when the ring reuses a slot that held other ones', () => {
+    const journal = new Journal(2)
+    const sent: Array<[string | null, string | null, string]> = [
+      ['sbx_user_alpha', '101', '/api/v1/monitoring'],
+      ['sbx_project_101', null, '/api/v1/validate'],
+      ['sbx_user_alpha', '101', '/api/v1/monitoring'],
+      [null, '102', '/api/v1/projects'],
+      ['sbx_user_beta', '102', '/api/v1/projects'],
+      ['sbx_user_beta', null, '/api/v1/projects'],
+      ['short', '201', '/api/v1/overview'],
+    ]
+    for (const [index, [key, project, path]] of sent.entries()) {
+      journal.record(T0 + index, 'GET', path, '', 200, key, project, [])
+      expect(journal.list().at(-1)).toMatchObject({ id: index + 1, key: key === null ? null : maskKey(key), project_id: project, path })
+    }
+    expect(journal.list().map((entry) => entry.key)).toEqual(['sbx_us…ta', '…'])
+  })
+
+  it('masks a key longer than 512 characters from its ends, on every request, never keeping it whole', () => {
+    const journal = new Journal(1)
+    const long = `sbx_${'x'.repeat(600)}yz`
+    journal.record(T0, 'GET', '/api/v1/validate', '', 401, long, null, [])
+    journal.record(T0, 'GET', '/api/v1/validate', '', 401, long, null, [])
+    expect(journal.list()[0]?.key).toBe('sbx_xx…yz')
+  })
 })
+
