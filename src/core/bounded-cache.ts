@@ -1,6 +1,8 @@
 /**
  * A least-recently-used cache of bounded weight (by default, one per entry), so memory stays flat
- * whatever clients ask for. Map iteration order is insertion order, which makes eviction O(1).
+ * whatever clients ask for. Map iteration order is insertion order, which makes eviction O(1). Use
+ * refreshes an entry lazily (see getOrCreate): an entry used again before half the cache has moved
+ * past it is never the one evicted, as in a strict LRU, without a delete and a set on every hit.
  *
  * @example
  * const cache = new BoundedCache<string, number>(2)
@@ -9,8 +11,10 @@
  * const bytes = new BoundedCache<string, Uint8Array>(1 << 20, (value) => value.byteLength)
  */
 export class BoundedCache<K, V> {
-  readonly #entries = new Map<K, V>()
+  readonly #entries = new Map<K, Entry<V>>()
   #weight = 0
+  /** Counts the moves to the young end (insertions and refreshes); an entry notes the count of its own. */
+  #moves = 0
 
   constructor(
     readonly capacity: number,
@@ -28,22 +32,28 @@ export class BoundedCache<K, V> {
 
   getOrCreate(key: K, create: () => V): V {
     const entries = this.#entries
-    if (entries.has(key)) {
-      const value = entries.get(key) as V
-      entries.delete(key)
-      entries.set(key, value)
-      return value
+    const found = entries.get(key)
+    if (found !== undefined) {
+      // Moving an entry to the young end costs a delete and a set, which on a hot path cost more than
+      // the lookup. So a hit moves it only once it may have drifted into the older half: fewer than
+      // size / 2 entries have moved past it since its last move, so it is not next in line to go.
+      if (this.#moves - found.moved >= entries.size >> 1) {
+        entries.delete(key)
+        entries.set(key, found)
+        found.moved = this.#moves++
+      }
+      return found.value
     }
     const value = create()
     const weight = this.weigh(value)
     // Too heavy to keep at all: serve it, remember nothing.
     if (weight > this.capacity) return value
     while (this.#weight + weight > this.capacity) {
-      const oldest = entries.keys().next().value as K
-      this.#weight -= this.weigh(entries.get(oldest) as V)
+      const [oldest, entry] = entries.entries().next().value as [K, Entry<V>]
+      this.#weight -= entry.weight
       entries.delete(oldest)
     }
-    entries.set(key, value)
+    entries.set(key, { value, weight, moved: this.#moves++ })
     this.#weight += weight
     return value
   }
@@ -52,4 +62,10 @@ export class BoundedCache<K, V> {
     this.#entries.clear()
     this.#weight = 0
   }
+}
+
+interface Entry<V> {
+  readonly value: V
+  readonly weight: number
+  moved: number
 }

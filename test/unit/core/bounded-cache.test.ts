@@ -54,4 +54,38 @@ describe('BoundedCache', () => {
     expect(cache.size).toBe(0)
     expect(cache.getOrCreate('a', () => 2)).toBe(2)
   })
+
+  it('never evicts an entry that is read at least once while half the cache is replaced', () => {
+    const capacity = 100
+    const cache = new BoundedCache<string, string>(capacity)
+    cache.getOrCreate('hot', () => 'HOT')
+    const created = vi.fn((key: string) => key)
+    for (let round = 0; round < 1_000; round++) {
+      cache.getOrCreate(`cold ${round}`, () => `cold ${round}`)
+      if (round % (capacity / 2) === 0) expect(cache.getOrCreate('hot', () => created('hot'))).toBe('HOT')
+    }
+    expect(created).not.toHaveBeenCalled()
+    expect(cache.size).toBe(capacity)
+  })
+
+  it('evicts an entry once more entries than its capacity have come in since it was last read', () => {
+    const cache = new BoundedCache<number, string>(10)
+    for (let key = 0; key < 10; key++) cache.getOrCreate(key, () => `first ${key}`)
+    for (let read = 0; read < 5; read++) cache.getOrCreate(0, () => 'unused')
+    for (let key = 10; key < 20; key++) cache.getOrCreate(key, () => `first ${key}`)
+    expect(cache.getOrCreate(0, () => 'again')).toBe('again')
+  })
+
+  it('keeps the weight of what it holds, evicting by weight', () => {
+    const cache = new BoundedCache<string, string>(10, (value) => value.length)
+    cache.getOrCreate('a', () => 'xxxx')
+    cache.getOrCreate('b', () => 'yyyy')
+    expect(cache.weight).toBe(8)
+    cache.getOrCreate('c', () => 'zzzz')
+    expect([cache.size, cache.weight]).toEqual([2, 8])
+    expect(cache.getOrCreate('a', () => 'new')).toBe('new')
+    expect(cache.getOrCreate('x', () => 'far too heavy')).toBe('far too heavy')
+    expect(cache.weight).toBeLessThanOrEqual(10)
+  })
 })
+
