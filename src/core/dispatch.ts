@@ -33,6 +33,7 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreRespon
   if (isPreflight(request)) return preflight(request)
   if (request.path.startsWith(ADMIN_BASE_PATH)) return dispatchAdmin(sandbox, request)
   const requestNumber = sandbox.requestCount++
+  const realNow = sandbox.clock.realNow()
   const headers: Record<string, string> = {}
   const keyHeader = request.header('x-api-key')
   const headerProject = peekProjectId(request.header('x-project-id'))
@@ -48,7 +49,7 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreRespon
     active.checkKey({ endpoint: endpoint.name, key: key.apiKey.key, projectId: headerProject ?? key.apiKey.project_id ?? undefined })
     const prepared = endpoint.prepare({ sandbox, request, key, today: dayOfInstant(now), active })
     const scope = { endpoint: endpoint.name, key: key.apiKey.key, projectId: prepared.projectId }
-    active.enterData(scope, endpoint.failure, headers, sandbox.clock.realNow())
+    active.enterData(scope, endpoint.failure, headers, realNow)
     answer = withHeaders(prepared.respond(active.removesData(scope)), headers)
   } catch (error) {
     answer =
@@ -64,7 +65,7 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreRespon
     delayMs += active.addedLatency({ endpoint: endpoint?.name, key: keyHeader, projectId: headerProject ?? keyProject ?? undefined }, requestNumber)
   }
   sandbox.journal.record(
-    sandbox.clock.realNow(),
+    realNow,
     request.method,
     request.path,
     request.query,

@@ -109,7 +109,8 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     (request, response) => {
     const coreRequest = toCoreRequest(request)
     // The OpenAPI document is built from the contract's schemas, loaded on its first request only.
-    if (sandbox.openApiJson === undefined && coreRequest.path.replace(/\/$/, '') === OPENAPI_PATH) {
+    const admin = coreRequest.path.startsWith(ADMIN_BASE_PATH)
+    if (admin && sandbox.openApiJson === undefined && coreRequest.path.replace(/\/$/, '') === OPENAPI_PATH) {
       void import('../contract/openapi-json.js').then(({ openApiJson }) => {
         sandbox.openApiJson = openApiJson
         answer(request, response, coreRequest)
@@ -117,7 +118,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
       return
     }
     // Only the admin API's PUT and POST carry a body; every other request is answered at once.
-    if (!coreRequest.path.startsWith(ADMIN_BASE_PATH) || (coreRequest.method !== 'PUT' && coreRequest.method !== 'POST')) {
+    if (!admin || (coreRequest.method !== 'PUT' && coreRequest.method !== 'POST')) {
       answer(request, response, coreRequest)
       return
     }
