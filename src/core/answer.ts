@@ -28,13 +28,14 @@ function encodeBody(text: string): Uint8Array {
 }
 
 /**
- * Serialises and encodes an envelope once, with the common headers and any `extra` ones.
+ * Serialises and encodes an envelope once, with the common headers and any `extra` ones. `json` is
+ * the envelope's JSON text when the caller made it faster than JSON.stringify would.
  *
  * @example
  * const answer = toAnswer(ok(data, MESSAGES.projects))
  */
-export function toAnswer(envelope: Envelope<unknown>, extra?: Readonly<Record<string, string>>): Answer {
-  const body = encodeBody(JSON.stringify(envelope))
+export function toAnswer(envelope: Envelope<unknown>, extra?: Readonly<Record<string, string>>, json = JSON.stringify(envelope)): Answer {
+  const body = encodeBody(json)
   return { status: envelope.code, headers: { ...RESPONSE_HEADERS, ...extra, 'content-length': String(body.byteLength) }, body }
 }
 

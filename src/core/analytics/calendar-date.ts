@@ -65,13 +65,23 @@ export function parseCalendarDate(text: string): DayNumber | undefined {
   return toDayNumber(year, month, day)
 }
 
+/** Days from 1970-01-01 whose text is kept once made (to 2149): a history formats the same days again and again. */
+const KEPT_DAYS = 65_536
+const dayTexts: string[] = []
+
 /**
- * Formats a day number as `YYYY-MM-DD` (H. Hinnant's civil_from_days).
+ * Formats a day number as `YYYY-MM-DD` (H. Hinnant's civil_from_days). A day from 1970 to 2149 is
+ * formatted once and its text kept (at most 65,536 short strings).
  *
  * @example
  * formatCalendarDate(19782) // '2024-02-29'
  */
 export function formatCalendarDate(dayNumber: DayNumber): string {
+  if (dayNumber >= 0 && dayNumber < KEPT_DAYS && Number.isInteger(dayNumber)) return (dayTexts[dayNumber] ??= civilFromDays(dayNumber))
+  return civilFromDays(dayNumber)
+}
+
+function civilFromDays(dayNumber: DayNumber): string {
   const z = dayNumber + 719_468
   const era = Math.floor(z / 146_097)
   const dayOfEra = z - era * 146_097

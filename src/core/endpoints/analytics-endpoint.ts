@@ -2,7 +2,7 @@ import type { ProjectEntry } from '../../model/model-index.js'
 import type { DailySeries } from '../analytics/daily-series.js'
 import { buildDailySeries } from '../analytics/daily-series.js'
 import { toAnswer } from '../answer.js'
-import { ok } from '../envelope.js'
+import { ok, type SuccessEnvelope } from '../envelope.js'
 import type { ErrorTemplate } from '../errors.js'
 import { authorizeProject, parseProjectId } from '../guards/authorize-project.js'
 import { hiddenBy } from '../guards/hidden-by.js'
@@ -10,12 +10,12 @@ import { parseAnalyticsQuery, type AnalyticsQuery } from '../guards/parse-analyt
 import type { Endpoint, EndpointName } from './endpoint.js'
 
 /** Builds an analytics payload from a project's series and says how many dates it covers. */
-export type AnalyticsBuilder = (
+export type AnalyticsBuilder<Data = unknown> = (
   series: DailySeries,
   entry: ProjectEntry,
   query: AnalyticsQuery,
   seed: number,
-) => { data: unknown; dates: number }
+) => { data: Data; dates: number }
 
 /** The series of a project without any data: what a `data: none` scenario answers from. */
 const NO_DATA = buildDailySeries([], 0, -1)
@@ -27,11 +27,12 @@ const NO_DATA = buildDailySeries([], 0, -1)
  * @example
  * export const overviewEndpoint = analyticsEndpoint('overview', ERRORS.overviewFailed, MESSAGES.overview, buildOverviewData)
  */
-export function analyticsEndpoint(
+export function analyticsEndpoint<Data>(
   name: EndpointName,
   failure: ErrorTemplate,
   message: (dates: number) => string,
-  build: AnalyticsBuilder,
+  build: AnalyticsBuilder<Data>,
+  stringify: (envelope: SuccessEnvelope<Data>) => string = JSON.stringify,
 ): Endpoint {
   return {
     name,
@@ -49,7 +50,8 @@ export function analyticsEndpoint(
           return sandbox.answers.getOrCreate(key, () => {
             const series = noData ? NO_DATA : analytics.seriesFor(entry, query.provider, query.region, today)
             const { data, dates } = build(series, entry, query, analytics.seed)
-            return toAnswer(ok(data, message(dates)))
+            const envelope = ok(data, message(dates))
+            return toAnswer(envelope, undefined, stringify(envelope))
           })
         },
       }

@@ -1,4 +1,5 @@
 import { buildMonitoringData } from '../analytics/monitoring-data.js'
+import { stringifyMonitoring } from '../analytics/stringify-monitoring.js'
 import { ERRORS } from '../errors.js'
 import { MESSAGES } from '../messages.js'
 import { analyticsEndpoint } from './analytics-endpoint.js'
@@ -9,4 +10,4 @@ import { analyticsEndpoint } from './analytics-endpoint.js'
  * @example
  * monitoringEndpoint.handle(context).message // 'Monitoring data retrieved successfully for 30 dates'
  */
-export const monitoringEndpoint = analyticsEndpoint('monitoring', ERRORS.monitoringFailed, MESSAGES.monitoring, buildMonitoringData)
+export const monitoringEndpoint = analyticsEndpoint('monitoring', ERRORS.monitoringFailed, MESSAGES.monitoring, buildMonitoringData, stringifyMonitoring)
