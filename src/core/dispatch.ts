@@ -36,7 +36,6 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreRespon
   const realNow = sandbox.clock.realNow()
   const headers: Record<string, string> = {}
   const keyHeader = request.header('x-api-key')
-  const headerProject = peekProjectId(request.header('x-project-id'))
   let active = sandbox.scenarios.active
   let endpoint: Endpoint | undefined
   let key: KeyEntry | undefined
@@ -46,7 +45,11 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreRespon
     active = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'))
     const now = sandbox.clock.now()
     key = authenticate(sandbox.model.index, keyHeader, now)
-    active.checkKey({ endpoint: endpoint.name, key: key.apiKey.key, projectId: headerProject ?? key.apiKey.project_id ?? undefined })
+    // Only scenarios have key rules: without any, no scope to build.
+    if (active.names.length > 0) {
+      const projectId = peekProjectId(request.header('x-project-id')) ?? key.apiKey.project_id ?? undefined
+      active.checkKey({ endpoint: endpoint.name, key: key.apiKey.key, projectId })
+    }
     const prepared = endpoint.prepare({ sandbox, request, key, today: dayOfInstant(now), active })
     const scope = { endpoint: endpoint.name, key: key.apiKey.key, projectId: prepared.projectId }
     active.enterData(scope, endpoint.failure, headers, realNow)
@@ -62,7 +65,8 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreRespon
   // it failed early. Only a set with latency rules pays for the scope (and the key lookup it may need).
   if (active.addsLatency) {
     const keyProject = (key ?? (keyHeader === null ? undefined : sandbox.model.index.findKey(keyHeader)))?.apiKey.project_id
-    delayMs += active.addedLatency({ endpoint: endpoint?.name, key: keyHeader, projectId: headerProject ?? keyProject ?? undefined }, requestNumber)
+    const projectId = peekProjectId(request.header('x-project-id')) ?? keyProject ?? undefined
+    delayMs += active.addedLatency({ endpoint: endpoint?.name, key: keyHeader, projectId }, requestNumber)
   }
   sandbox.journal.record(
     realNow,

@@ -10,5 +10,9 @@ import type { EndpointName } from '../endpoints/endpoint.js'
  * entries.filter((entry) => !hidden(entry.project.id))
  */
 export function hiddenBy(active: ActiveScenarios, endpoint: EndpointName, key: KeyEntry): (id: number) => boolean {
+  if (!active.hidesProjects) return NOTHING_HIDDEN
   return (projectId) => active.hidesProject({ endpoint, key: key.apiKey.key, projectId })
 }
+
+/** What no scenario hides: one function for every request without hiding rules. */
+const NOTHING_HIDDEN = (): boolean => false
