@@ -8,7 +8,7 @@
  * const cache = new BoundedCache<string, number>(2)
  * cache.getOrCreate('a', () => 1) // 1, computed
  * cache.getOrCreate('a', () => 2) // 1, cached
- * const bytes = new BoundedCache<string, Uint8Array>(1 << 20, (value) => value.byteLength)
+ * const bytes = new BoundedCache<string, Uint8Array>(1 << 20, (value) => value.byteLength, { admitOnSecondUse: 4096 })
  */
 export class BoundedCache<K, V> {
   readonly #entries = new Map<K, Entry<V>>()
@@ -16,10 +16,26 @@ export class BoundedCache<K, V> {
   /** Counts the moves to the young end (insertions and refreshes); an entry notes the count of its own. */
   #moves = 0
 
+  /** Keys computed once and not kept yet (with `admitOnSecondUse`); emptied when it reaches that many. */
+  readonly #seenOnce: Set<K> | undefined
+  readonly #seenOnceBound: number
+
+  /**
+   * @param capacity the most weight kept
+   * @param weigh an entry's weight (1 by default)
+   * @param options.admitOnSecondUse keep a value only when its key comes a second time, among the
+   *   last this-many keys computed once. A load of ever-new keys then leaves nothing behind to evict
+   *   and collect (kept values outlive many requests, so the garbage collector promotes them first),
+   *   while a repeated key is kept from its second use.
+   */
   constructor(
     readonly capacity: number,
     readonly weigh: (value: V) => number = () => 1,
-  ) {}
+    options: { readonly admitOnSecondUse?: number } = {},
+  ) {
+    this.#seenOnce = options.admitOnSecondUse === undefined ? undefined : new Set()
+    this.#seenOnceBound = options.admitOnSecondUse ?? 0
+  }
 
   get size(): number {
     return this.#entries.size
@@ -45,6 +61,13 @@ export class BoundedCache<K, V> {
       return found.value
     }
     const value = create()
+    const seenOnce = this.#seenOnce
+    // First use of a key (or first since the set was emptied): remember the key, not the value.
+    if (seenOnce !== undefined && !seenOnce.delete(key)) {
+      if (seenOnce.size >= this.#seenOnceBound) seenOnce.clear()
+      seenOnce.add(key)
+      return value
+    }
     const weight = this.weigh(value)
     // Too heavy to keep at all: serve it, remember nothing.
     if (weight > this.capacity) return value
@@ -60,6 +83,7 @@ export class BoundedCache<K, V> {
 
   clear(): void {
     this.#entries.clear()
+    this.#seenOnce?.clear()
     this.#weight = 0
   }
 }

@@ -87,5 +87,34 @@ describe('BoundedCache', () => {
     expect(cache.getOrCreate('x', () => 'far too heavy')).toBe('far too heavy')
     expect(cache.weight).toBeLessThanOrEqual(10)
   })
+
+  it('keeps a value from the second use of its key when admitOnSecondUse is set', () => {
+    const cache = new BoundedCache<string, number>(10, undefined, { admitOnSecondUse: 8 })
+    const create = vi.fn(() => 7)
+    for (let use = 0; use < 5; use++) expect(cache.getOrCreate('a', create)).toBe(7)
+    expect(create).toHaveBeenCalledTimes(2)
+    expect(cache.size).toBe(1)
+  })
+
+  it('keeps nothing of keys that come once each, with admitOnSecondUse', () => {
+    const cache = new BoundedCache<number, number>(10, undefined, { admitOnSecondUse: 8 })
+    for (let key = 0; key < 100; key++) cache.getOrCreate(key, () => key)
+    expect(cache.size).toBe(0)
+  })
+
+  it('forgets the keys it saw once when it has seen admitOnSecondUse of them, and on clear', () => {
+    const cache = new BoundedCache<string, string>(10, undefined, { admitOnSecondUse: 2 })
+    cache.getOrCreate('a', () => 'A')
+    cache.getOrCreate('b', () => 'B')
+    cache.getOrCreate('c', () => 'C')
+    cache.getOrCreate('a', () => 'A')
+    expect(cache.size).toBe(0)
+    cache.getOrCreate('c', () => 'C')
+    expect(cache.size).toBe(1)
+    cache.getOrCreate('d', () => 'D')
+    cache.clear()
+    cache.getOrCreate('d', () => 'D')
+    expect(cache.size).toBe(0)
+  })
 })
 
