@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { ConfigError } from '../config/config-error.js'
 import { ADMIN_BASE_PATH, OPENAPI_PATH } from '../core/admin/dispatch-admin.js'
-import type { CoreRequest } from '../core/core-request.js'
+import type { CoreRequest, CoreResponse } from '../core/core-request.js'
 import { toAnswer } from '../core/answer.js'
 import { dispatch } from '../core/dispatch.js'
 import { redactKeys } from '../core/mask-key.js'
@@ -83,24 +83,24 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   const generated = options.adminToken === undefined && !isLoopback(options.host)
   let closing = false
   sandbox.adminToken = generated ? randomBytes(18).toString('base64url') : options.adminToken
+  const send = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest, reply: CoreResponse, started: number) => {
+    // The headers carry Content-Length, so no chunked encoding: the body goes out in one write.
+    // While shutting down, answers close their connection, so draining ends with the last one.
+    response.writeHead(reply.status, closing ? { ...reply.headers, connection: 'close' } : reply.headers)
+    response.end(reply.body)
+    log?.({
+      method: coreRequest.method,
+      path: redactKeys(request.url ?? '/'),
+      status: reply.status,
+      ms: performance.now() - started,
+      key: coreRequest.header('x-api-key'),
+    })
+  }
   const answer = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest) => {
     const started = log === undefined ? 0 : performance.now()
     const reply = dispatch(sandbox, coreRequest)
-    const send = () => {
-      // The headers carry Content-Length, so no chunked encoding: the body goes out in one write.
-      // While shutting down, answers close their connection, so draining ends with the last one.
-      response.writeHead(reply.status, closing ? { ...reply.headers, connection: 'close' } : reply.headers)
-      response.end(reply.body)
-      log?.({
-        method: coreRequest.method,
-        path: redactKeys(request.url ?? '/'),
-        status: reply.status,
-        ms: performance.now() - started,
-        key: coreRequest.header('x-api-key'),
-      })
-    }
-    if (reply.delayMs > 0) setTimeout(send, reply.delayMs)
-    else send()
+    if (reply.delayMs > 0) setTimeout(send, reply.delayMs, request, response, coreRequest, reply, started)
+    else send(request, response, coreRequest, reply, started)
   }
   // No Host header is required: the sandbox answers by path alone, in the envelope, as for any request.
   const server = createServer(
