@@ -1,5 +1,7 @@
 import type { Project } from '../../model/fixtures-schema.js'
 import { toAnswer } from '../answer.js'
+import { CacheKeys } from '../cache-keys.js'
+import type { KeyEntry } from '../../model/model-index.js'
 import { ok } from '../envelope.js'
 import { ERRORS } from '../errors.js'
 import { hiddenBy } from '../guards/hidden-by.js'
@@ -25,6 +27,9 @@ export function toProjectResource(project: Project): ProjectResource {
     created_at: project.created_at,
   }
 }
+
+/** Its answer depends on the key's record and on the model's changes (projects added or removed). */
+const PROJECTS_KEYS = new CacheKeys<KeyEntry>((entry, changes) => `projects|${entry.apiKey.key}|${changes}`)
 
 /**
  * `GET /projects`: a USER key's projects (sorted by id), or a PROJECT key's one project.
@@ -53,7 +58,7 @@ export const projectsEndpoint: Endpoint = {
         }
         // Which projects a scenario hides depends on the request, so such answers are built each time.
         if (active.hidesProjects) return build()
-        return sandbox.answers.getOrCreate(`projects|${apiKey.key}|${index.changes}`, build)
+        return sandbox.answers.getOrCreate(PROJECTS_KEYS.of(key, index.changes), build)
       },
     }
   },

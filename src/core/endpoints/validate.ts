@@ -1,4 +1,6 @@
 import { toAnswer } from '../answer.js'
+import { CacheKeys } from '../cache-keys.js'
+import type { KeyEntry } from '../../model/model-index.js'
 import { ok } from '../envelope.js'
 import { ERRORS } from '../errors.js'
 import { authorizeProject, parseProjectId } from '../guards/authorize-project.js'
@@ -6,6 +8,9 @@ import { hiddenBy } from '../guards/hidden-by.js'
 import { MESSAGES } from '../messages.js'
 import type { ApiKeyDetails } from '../../contract/resource-schemas.js'
 import type { Endpoint } from './endpoint.js'
+
+/** Its answer depends on the key's record and on the model's changes. */
+const VALIDATE_KEYS = new CacheKeys<KeyEntry>((entry, changes) => `validate|${entry.apiKey.key}|${changes}`)
 
 /**
  * `GET /validate`: the key's details; with `X-Project-ID`, access to that project is checked too.
@@ -23,7 +28,7 @@ export const validateEndpoint: Endpoint = {
     return {
       projectId: projectId ?? apiKey.project_id ?? undefined,
       respond() {
-        return sandbox.answers.getOrCreate(`validate|${apiKey.key}|${sandbox.model.index.changes}`, () => {
+        return sandbox.answers.getOrCreate(VALIDATE_KEYS.of(key, sandbox.model.index.changes), () => {
           const details: ApiKeyDetails = {
             valid: true,
             key_level: apiKey.level,
