@@ -51,9 +51,11 @@ export class BoundedCache<K, V> {
     const found = entries.get(key)
     if (found !== undefined) {
       // Moving an entry to the young end costs a delete and a set, which on a hot path cost more than
-      // the lookup. So a hit moves it only once it may have drifted into the older half: fewer than
-      // size / 2 entries have moved past it since its last move, so it is not next in line to go.
-      if (this.#moves - found.moved >= entries.size >> 1) {
+      // the lookup, and churns the Map's table (rehashed into a new one as deletions pile up, which
+      // the garbage collector then promotes). So a hit moves it only once it may have drifted into
+      // the older half: at least half the entries may have moved past it since its own last move.
+      // An entry in the younger half is not next in line to go; an only entry never moves.
+      if (this.#moves - found.moved - 1 >= (entries.size + 1) >> 1) {
         entries.delete(key)
         entries.set(key, found)
         found.moved = this.#moves++
