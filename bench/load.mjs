@@ -11,15 +11,20 @@ import { promisify } from 'node:util'
 const execFileAsync = promisify(execFile)
 const here = new URL('./', import.meta.url).pathname
 
-/** Whether `command --version`-like probing finds the program on PATH. */
+const probed = new Map()
+
+/** Whether probing `command args` finds the program on PATH (asked once per command). */
 function installed(command, args) {
-  try {
-    execFileSync(command, args, { stdio: 'ignore' })
-    return true
-  } catch (error) {
-    // wrk prints its usage and exits 1 for `-v`; only a missing program is "not installed".
-    return error.code !== 'ENOENT'
+  if (!probed.has(command)) {
+    try {
+      execFileSync(command, args, { stdio: 'ignore' })
+      probed.set(command, true)
+    } catch (error) {
+      // wrk prints its usage and exits 1 for `-v`; only a missing program is "not installed".
+      probed.set(command, error.code !== 'ENOENT')
+    }
   }
+  return probed.get(command)
 }
 
 /** The generator to use: BENCH_LOAD when set ('wrk' or 'autocannon'), else wrk when installed. */
