@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { BUILD_LINE } from '../../src/server/load-bundle.js'
 
 /**
  * Packaging: packs the repository as `npm publish` would, installs the tarball into a fresh project
@@ -25,6 +26,7 @@ const REQUIRED_FILES = [
   'dist/browser.js',
   'dist/browser.d.ts',
   'dist/cli.js',
+  'dist/cli-worker.cjs',
   'fixtures/default.json',
   'scenario.schema.json',
   'openapi.json',
@@ -185,11 +187,17 @@ describe('the packed package installed into a fresh project', () => {
     expect(forbidden, 'files that must not be published').toEqual([])
   })
 
+  test('The tarball ships the command-line bundle with the V8 code cache made from it, so `npx analytics-sandbox` starts without compiling the bundle.', async () => {
+    const id = BUILD_LINE.exec(await readFile(join(REPO_ROOT, 'dist/cli-worker.cjs'), 'utf8'))?.[1]
+    expect(id, 'dist/cli-worker.cjs starts with its build line').toBeDefined()
+    expect(packedFiles.filter((path) => path.endsWith('.cache'))).toEqual([`dist/cli-worker.${id}.cache`])
+  })
+
   test('Every compiled file in the tarball comes from a current source file, so no stale build output is published.', () => {
     // Bundles built by scripts/bundle-cli.mjs, and the source each comes from.
-    const bundles: Record<string, string> = { 'dist/cli-worker.js': 'src/server/cli-worker.ts' }
+    const bundles: Record<string, string> = { 'dist/cli-worker.cjs': 'src/server/cli-worker.ts' }
     const sourceOf = (path: string) => bundles[path] ?? path.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts')
-    const stale = packedFiles.filter((path) => /^dist\/.*\.js$/.test(path)).filter((path) => !existsSync(join(REPO_ROOT, sourceOf(path))))
+    const stale = packedFiles.filter((path) => /^dist\/.*\.c?js$/.test(path)).filter((path) => !existsSync(join(REPO_ROOT, sourceOf(path))))
     expect(stale, 'dist/ files without a src/ counterpart: delete dist/ and run `npm run build`').toEqual([])
   })
 
