@@ -11,15 +11,17 @@ const header = (source) => `// Generated from ${source} by scripts/embed-data.mj
 
 writeFileSync(
   new URL('src/model/default-fixtures.ts', root),
-  `${header('fixtures/default.json')}import type { FixturesInput } from './fixtures-schema.js'
+  `${header('fixtures/default.json')}import type { Fixtures } from './fixtures-schema.js'
 
 /**
  * The default data: the documented keys (stable forever) and their projects, as in \`fixtures/default.json\`.
+ * It is written in its validated form, every default explicit (a test checks that parsing it
+ * changes nothing), so a sandbox uses it without parsing it.
  *
  * @example
  * defaultFixtures.api_keys.map((apiKey) => apiKey.key) // ['sbx_user_alpha', 'sbx_project_101', …]
  */
-export const defaultFixtures: FixturesInput = ${JSON.stringify(read('fixtures/default.json'), null, 2)}
+export const defaultFixtures: Fixtures = ${JSON.stringify(read('fixtures/default.json'), null, 2)}
 `,
 )
 

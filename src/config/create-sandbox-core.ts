@@ -115,10 +115,8 @@ export function resolveSandboxConfig(options: SandboxOptions = {}, sources: Opti
     generateProjects: resolveCount(options.generateProjects),
     base: resolveBaseUrl(options.baseUrl),
     // Only an absent option means the default data: a file holding `null` is an error, not a fallback.
-    fixtures:
-      options.fixtures === undefined
-        ? parseFixtures(defaultFixtures, 'fixtures/default.json')
-        : parseFixtures(options.fixtures, sources.fixtures ?? 'options.fixtures'),
+    // The default data is already in its validated form (a test checks it), so it is not parsed.
+    fixtures: options.fixtures === undefined ? defaultFixtures : parseFixtures(options.fixtures, sources.fixtures ?? 'options.fixtures'),
   }
 }
 

@@ -1,13 +1,15 @@
 // Generated from fixtures/default.json by scripts/embed-data.mjs: edit the JSON, then run `npm run build`.
-import type { FixturesInput } from './fixtures-schema.js'
+import type { Fixtures } from './fixtures-schema.js'
 
 /**
  * The default data: the documented keys (stable forever) and their projects, as in `fixtures/default.json`.
+ * It is written in its validated form, every default explicit (a test checks that parsing it
+ * changes nothing), so a sandbox uses it without parsing it.
  *
  * @example
  * defaultFixtures.api_keys.map((apiKey) => apiKey.key) // ['sbx_user_alpha', 'sbx_project_101', …]
  */
-export const defaultFixtures: FixturesInput = {
+export const defaultFixtures: Fixtures = {
   "users": [
     {
       "id": 1,

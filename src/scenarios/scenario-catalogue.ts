@@ -31,27 +31,36 @@ export interface ScenarioCatalogue {
 
 let builtins: readonly Scenario[] | undefined
 
-/** The built-in scenarios, validated once per process. */
+/** The built-in scenarios, validated once per process, on first use. */
 function validatedBuiltins(): readonly Scenario[] {
   builtins ??= builtinScenarios.map((scenario) => parseScenario(scenario, `scenarios/${scenario.name}.json`))
   return builtins
 }
 
+/** A fresh map of the built-in entries. */
+function builtinEntries(): Map<string, CatalogueEntry> {
+  return new Map(validatedBuiltins().map((scenario) => [scenario.name, { scenario, source: 'built-in' }]))
+}
+
 /**
- * Creates a catalogue holding the built-in scenarios.
+ * Creates a catalogue holding the built-in scenarios. They are validated when a catalogue is first
+ * read or added to, so a sandbox that activates no scenario starts without validating them.
  *
  * @example
- * createScenarioCatalogue().list().map((entry) => entry.scenario.name)
+ * const catalogue = createScenarioCatalogue()
+ * catalogue.get('flaky')?.scenario.description
  */
 export function createScenarioCatalogue(): ScenarioCatalogue {
-  let entries = new Map<string, CatalogueEntry>(validatedBuiltins().map((scenario) => [scenario.name, { scenario, source: 'built-in' }]))
-  let saved = new Map(entries)
+  // Undefined: untouched, so the built-ins; `saved` is undefined for as long as that was checkpointed.
+  let entries: Map<string, CatalogueEntry> | undefined
+  let saved: Map<string, CatalogueEntry> | undefined
+  const current = () => (entries ??= builtinEntries())
   return {
-    get: (name) => entries.get(name),
-    list: () => [...entries.values()],
-    add: (scenario, source) => void entries.set(scenario.name, { scenario, source }),
-    checkpoint: () => void (saved = new Map(entries)),
-    restore: () => void (entries = new Map(saved)),
+    get: (name) => current().get(name),
+    list: () => [...current().values()],
+    add: (scenario, source) => void current().set(scenario.name, { scenario, source }),
+    checkpoint: () => void (saved = entries === undefined ? undefined : new Map(entries)),
+    restore: () => void (entries = saved === undefined ? undefined : new Map(saved)),
   }
 }
 

@@ -34,6 +34,27 @@ describe('createScenarioCatalogue', () => {
     expect(catalogue.get('flakey')).toBeUndefined()
   })
 
+  it('returns to the built-ins on restore when its checkpoint was taken before anything read it', () => {
+    const catalogue = createScenarioCatalogue()
+    catalogue.checkpoint()
+    resolveScenarios(catalogue, [definition('mine')], sourceOf)
+    expect(catalogue.get('mine')).toBeDefined()
+    catalogue.restore()
+    expect(catalogue.list().map((entry) => entry.scenario.name)).toEqual(BUILTIN_NAMES)
+  })
+
+  it('returns to its last checkpoint on restore, additions made before it included and after it dropped', () => {
+    const catalogue = createScenarioCatalogue()
+    resolveScenarios(catalogue, [definition('kept')], sourceOf)
+    catalogue.checkpoint()
+    resolveScenarios(catalogue, [definition('dropped')], sourceOf)
+    catalogue.restore()
+    expect(catalogue.get('kept')?.source).toBe('test.scenarios[0]')
+    expect(catalogue.get('dropped')).toBeUndefined()
+    catalogue.restore()
+    expect(catalogue.list().map((entry) => entry.scenario.name)).toEqual([...BUILTIN_NAMES, 'kept'])
+  })
+
   it('gives every catalogue its own entries, so adding to one leaves another unchanged', () => {
     const one = createScenarioCatalogue()
     const two = createScenarioCatalogue()
