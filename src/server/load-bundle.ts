@@ -7,10 +7,20 @@ import { Script } from 'node:vm'
  * The first line scripts/bundle-cli.mjs writes into a bundle: `// build <id>`, the id being a hash
  * of the bundle's code. Its code cache is the file `<bundle name>.<id>.cache` beside it, so a cache
  * can never be paired with a bundle it was not made from.
+ *
+ * @example
+ * BUILD_LINE.exec('// build 3f2a…\n"use strict";…')?.[1] // '3f2a…'
  */
 export const BUILD_LINE = /^\/\/ build ([0-9a-f]{16,64})\n/
 
-/** A bundle compiled and ready to run once. */
+/**
+ * A bundle compiled and ready to run once.
+ *
+ * @example
+ * const bundle = loadBundle(file)
+ * bundle.run()
+ * if (!bundle.fromCache && bundle.cacheFile !== undefined) writeFileSync(bundle.cacheFile, bundle.script.createCachedData())
+ */
 export interface LoadedBundle {
   /** The compiled script, to make a code cache from once it has run (scripts/write-code-cache.mjs). */
   readonly script: Script
@@ -22,7 +32,12 @@ export interface LoadedBundle {
   run(): void
 }
 
-/** Where the code cache of the bundle `file` with build id `id` lives. */
+/**
+ * Where the code cache of the bundle `file` with build id `id` lives.
+ *
+ * @example
+ * cacheFileOf('/pkg/dist/cli-worker.cjs', '3f2a') // '/pkg/dist/cli-worker.3f2a.cache'
+ */
 export function cacheFileOf(file: string, id: string): string {
   return `${file.replace(/\.c?js$/, '')}.${id}.cache`
 }
