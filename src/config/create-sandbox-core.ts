@@ -13,7 +13,7 @@ import { createScenarioCatalogue, resolveScenarios, type ScenarioCatalogue } fro
 import type { Scenario } from '../scenarios/scenario-schema.js'
 import { ScenarioState } from '../scenarios/scenario-state.js'
 import { Journal } from '../core/journal.js'
-import type { Answer } from '../core/answer.js'
+import { ownAnswer, type Answer } from '../core/answer.js'
 import { BoundedCache } from '../core/bounded-cache.js'
 import { ConfigError } from './config-error.js'
 import { resolveBaseUrl, type ApiBase } from './resolve-base-url.js'
@@ -154,7 +154,7 @@ export async function createSandboxCore(
     clock: createClock(config.frozenDay),
     latency: config.latency,
     ...state,
-    answers: new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength, { admitOnSecondUse: ANSWER_ADMISSION_KEYS }),
+    answers: new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength, { admitOnSecondUse: ANSWER_ADMISSION_KEYS, keep: ownAnswer }),
     adminToken: undefined,
     openApiJson: undefined,
     requestCount: 0,

@@ -8,7 +8,7 @@
  * const cache = new BoundedCache<string, number>(2)
  * cache.getOrCreate('a', () => 1) // 1, computed
  * cache.getOrCreate('a', () => 2) // 1, cached
- * const bytes = new BoundedCache<string, Uint8Array>(1 << 20, (value) => value.byteLength, { admitOnSecondUse: 4096 })
+ * const bytes = new BoundedCache<string, Uint8Array>(1 << 20, (value) => value.byteLength, { admitOnSecondUse: 4096, keep: (value) => new Uint8Array(value) })
  */
 export class BoundedCache<K, V> {
   readonly #entries = new Map<K, Entry<V>>()
@@ -27,15 +27,20 @@ export class BoundedCache<K, V> {
    *   last this-many keys computed once. A load of ever-new keys then leaves nothing behind to evict
    *   and collect (kept values outlive many requests, so the garbage collector promotes them first),
    *   while a repeated key is kept from its second use.
+   * @param options.keep the form a value is kept in, made once when it is kept (the value served
+   *   then, and from the cache after); by default the value itself.
    */
   constructor(
     readonly capacity: number,
     readonly weigh: (value: V) => number = () => 1,
-    options: { readonly admitOnSecondUse?: number } = {},
+    options: { readonly admitOnSecondUse?: number; readonly keep?: (value: V) => V } = {},
   ) {
     this.#seenOnce = options.admitOnSecondUse === undefined ? undefined : new Set()
     this.#seenOnceBound = options.admitOnSecondUse ?? 0
+    this.#keep = options.keep
   }
+
+  readonly #keep: ((value: V) => V) | undefined
 
   get size(): number {
     return this.#entries.size
@@ -62,17 +67,18 @@ export class BoundedCache<K, V> {
       }
       return found.value
     }
-    const value = create()
+    const created = create()
     const seenOnce = this.#seenOnce
     // First use of a key (or first since the set was emptied): remember the key, not the value.
     if (seenOnce !== undefined && !seenOnce.delete(key)) {
       if (seenOnce.size >= this.#seenOnceBound) seenOnce.clear()
       seenOnce.add(key)
-      return value
+      return created
     }
-    const weight = this.weigh(value)
+    const weight = this.weigh(created)
     // Too heavy to keep at all: serve it, remember nothing.
-    if (weight > this.capacity) return value
+    if (weight > this.capacity) return created
+    const value = this.#keep === undefined ? created : this.#keep(created)
     while (this.#weight + weight > this.capacity) {
       const [oldest, entry] = entries.entries().next().value as [K, Entry<V>]
       this.#weight -= entry.weight

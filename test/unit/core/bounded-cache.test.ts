@@ -116,5 +116,23 @@ describe('BoundedCache', () => {
     cache.getOrCreate('d', () => 'D')
     expect(cache.size).toBe(0)
   })
-})
 
+  it('keeps a value in the form keep makes, once, and serves that form from then on', () => {
+    const keep = vi.fn((value: { n: number }) => ({ n: value.n, kept: true }))
+    const cache = new BoundedCache<string, { n: number; kept?: boolean }>(10, undefined, { admitOnSecondUse: 8, keep })
+    expect(cache.getOrCreate('a', () => ({ n: 1 }))).toEqual({ n: 1 })
+    expect(keep).not.toHaveBeenCalled()
+    const kept = cache.getOrCreate('a', () => ({ n: 1 }))
+    expect(kept).toEqual({ n: 1, kept: true })
+    expect(cache.getOrCreate('a', () => ({ n: 2 }))).toBe(kept)
+    expect(keep).toHaveBeenCalledTimes(1)
+  })
+
+  it('does not call keep for a value too heavy to keep', () => {
+    const keep = vi.fn((value: string) => value)
+    const cache = new BoundedCache<string, string>(3, (value) => value.length, { keep })
+    expect(cache.getOrCreate('a', () => 'heavy')).toBe('heavy')
+    expect(keep).not.toHaveBeenCalled()
+    expect(cache.size).toBe(0)
+  })
+})
