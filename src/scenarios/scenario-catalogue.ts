@@ -51,7 +51,8 @@ function builtinEntries(): Map<string, CatalogueEntry> {
  * catalogue.get('flaky')?.scenario.description
  */
 export function createScenarioCatalogue(): ScenarioCatalogue {
-  // Undefined: untouched, so the built-ins; `saved` is undefined for as long as that was checkpointed.
+  // `entries` undefined: nothing has read the catalogue yet, so it holds the built-ins.
+  // `saved` undefined: the last checkpoint (or none) was taken while it still held them.
   let entries: Map<string, CatalogueEntry> | undefined
   let saved: Map<string, CatalogueEntry> | undefined
   const current = () => (entries ??= builtinEntries())
