@@ -52,13 +52,13 @@ describe('loadBundle, which runs the command-line bundle in the launcher’s wor
 
   it('never pairs a bundle with a cache made from another build: the cache’s name carries the build id.', () => {
     const older = writeBundle('app.cjs', 'd'.repeat(32))
-    const olderCache = loadBundle(older)
-    olderCache.run()
-    writeFileSync(olderCache.cacheFile ?? '', olderCache.script.createCachedData())
+    const olderBundle = loadBundle(older)
+    olderBundle.run()
+    writeFileSync(olderBundle.cacheFile ?? '', olderBundle.script.createCachedData())
     expect(loadBundle(older).fromCache).toBe(true)
     // Rebuilt with other code: another id, so the old cache is not found.
     const newer = writeBundle('app.cjs', 'e'.repeat(32), '// other code')
-    expect(loadBundle(newer).cacheFile).not.toBe(olderCache.cacheFile)
+    expect(loadBundle(newer).cacheFile).not.toBe(olderBundle.cacheFile)
     expect(loadBundle(newer).fromCache).toBe(false)
   })
 
