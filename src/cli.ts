@@ -42,7 +42,7 @@ function oldGenerationMb(): number {
 
 /** Runs the sandbox in its worker thread; the process ends with the worker. */
 function startWorker(): void {
-  const worker = new Worker(new URL('./server/run-cli-worker.js', import.meta.url), {
+  const worker = new Worker(new URL('./run-cli-worker.cjs', import.meta.url), {
     argv,
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: oldGenerationMb() },
   })

@@ -27,6 +27,7 @@ const REQUIRED_FILES = [
   'dist/browser.d.ts',
   'dist/cli.js',
   'dist/cli-worker.cjs',
+  'dist/run-cli-worker.cjs',
   'fixtures/default.json',
   'scenario.schema.json',
   'openapi.json',
@@ -195,7 +196,7 @@ describe('the packed package installed into a fresh project', () => {
 
   test('Every compiled file in the tarball comes from a current source file, so no stale build output is published.', () => {
     // Bundles built by scripts/bundle-cli.mjs, and the source each comes from.
-    const bundles: Record<string, string> = { 'dist/cli-worker.cjs': 'src/server/cli-worker.ts' }
+    const bundles: Record<string, string> = { 'dist/cli-worker.cjs': 'src/server/cli-worker.ts', 'dist/run-cli-worker.cjs': 'src/server/run-cli-worker.ts' }
     const sourceOf = (path: string) => bundles[path] ?? path.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts')
     const stale = packedFiles.filter((path) => /^dist\/.*\.c?js$/.test(path)).filter((path) => !existsSync(join(REPO_ROOT, sourceOf(path))))
     expect(stale, 'dist/ files without a src/ counterpart: delete dist/ and run `npm run build`').toEqual([])
