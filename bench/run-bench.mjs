@@ -23,7 +23,7 @@ const CONNECTIONS = 50
 const NOW = '2026-03-01'
 const work = mkdtempSync(join(tmpdir(), 'analytics-sandbox-bench-'))
 
-if (!existsSync(join(root, 'dist/cli.js'))) throw new Error('dist/cli.js is missing: run `npm run build` first')
+if (!existsSync(join(root, 'dist/cli.cjs'))) throw new Error('dist/cli.cjs is missing: run `npm run build` first')
 
 const pin = availableParallelism() >= 2 && canPin()
 // A smoke run counts requests rather than seconds, which only autocannon can.
@@ -52,7 +52,7 @@ function startProcess(args, pattern) {
 }
 
 const startSandbox = (extra = []) =>
-  startProcess([...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'dist/cli.js', '--port', '0', '--log', 'none', '--now', NOW, ...extra], /API\s+(http:\/\/[^/\s]+)\//)
+  startProcess([...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'dist/cli.cjs', '--port', '0', '--log', 'none', '--now', NOW, ...extra], /API\s+(http:\/\/[^/\s]+)\//)
 
 async function stop(server) {
   server.child.removeAllListeners('exit')
@@ -235,7 +235,7 @@ const bare = await startupMs(
   /PORT (\d+)/,
   '/',
 )
-const startup = await startupMs(['dist/cli.js', '--port', '0', '--log', 'none'], /API\s+(http:\/\/[^/\s]+)\//, '/api/v1/validate')
+const startup = await startupMs(['dist/cli.cjs', '--port', '0', '--log', 'none'], /API\s+(http:\/\/[^/\s]+)\//, '/api/v1/validate')
 row('start-up to first answer (ms)', startup, 250, startup <= 250, `bare node: ${bare.toFixed(0)} ms`)
 
 const inProcess = JSON.parse(execFileSync(process.execPath, [join(root, 'bench/in-process.mjs'), quick ? '--quick' : ''], { cwd: root, encoding: 'utf8' }))

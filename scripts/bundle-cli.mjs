@@ -1,5 +1,5 @@
 // Bundles the command-line program into one CommonJS script, dist/cli-worker.cjs, which the
-// launcher dist/cli.js runs in a worker thread through dist/run-cli-worker.cjs (src/cli.ts →
+// launcher dist/cli.cjs runs in a worker thread through dist/run-cli-worker.cjs (src/cli.cts →
 // src/server/run-cli-worker.ts), then has scripts/write-code-cache.mjs write V8's code cache for it.
 // Why a bundle: loading ~200 modules (zod, @msw/data with es-toolkit's barrels, commander) from
 // node_modules is most of the start-up time and memory. Why CommonJS: only a script (not an ES

@@ -6,7 +6,7 @@ const SRC = new URL('../src/', import.meta.url).pathname
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(directory, entry.name)) : entry.name.endsWith('.ts') ? [join(directory, entry.name)] : [],
+    entry.isDirectory() ? sourceFiles(join(directory, entry.name)) : /\.c?ts$/.test(entry.name) ? [join(directory, entry.name)] : [],
   )
 }
 
@@ -16,9 +16,9 @@ const stripComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').re
 const files = sourceFiles(SRC).map((path) => ({ path: relative(SRC, path), text: stripComments(readFileSync(path, 'utf8')) }))
 
 describe('the shape of the code', () => {
-  it('imports node: modules only in src/server/ and src/cli.ts, so the handlers run in a browser', () => {
+  it('imports node: modules only in src/server/ and src/cli.cts, so the handlers run in a browser', () => {
     const offenders = files
-      .filter(({ path }) => !path.startsWith('server/') && path !== 'cli.ts')
+      .filter(({ path }) => !path.startsWith('server/') && path !== 'cli.cts')
       .filter(({ text }) => /from\s+['"]node:|import\(\s*['"]node:|require\(\s*['"]node:/.test(text))
       .map(({ path }) => path)
     expect(offenders).toEqual([])
@@ -58,7 +58,7 @@ describe('the shape of the code', () => {
     visit('browser.ts')
     const reached = [...seen]
     expect(reached.length).toBeGreaterThan(20)
-    expect(reached.filter((path) => path.startsWith('server/') || path === 'cli.ts')).toEqual([])
+    expect(reached.filter((path) => path.startsWith('server/') || path === 'cli.cts')).toEqual([])
     expect(reached.filter((path) => /from\s+['"]node:/.test(byPath.get(path) ?? ''))).toEqual([])
   })
 })

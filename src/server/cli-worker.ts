@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads'
 import { runCli } from './run-cli.js'
 
-// The command-line program the `analytics-sandbox` launcher (src/cli.ts) runs in its worker thread,
+// The command-line program the `analytics-sandbox` launcher (src/cli.cts) runs in its worker thread,
 // bundled into one script, dist/cli-worker.cjs (see src/server/load-bundle.ts). It runs the command
 // and stops the server when the launcher passes on SIGINT or SIGTERM as a 'stop' message.
 // No top-level await: the bundle is a script, so V8 can cache its compiled code.

@@ -6,7 +6,7 @@ import { expectConforming } from '../support/expect-conforming.js'
 import { createWaiter } from '../support/waiter.js'
 
 /** The built program under test (`npm run build` makes it). */
-export const CLI_PATH = fileURLToPath(new URL('../../dist/cli.js', import.meta.url))
+export const CLI_PATH = fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url))
 /** The repository root, used as the child's working directory. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -22,7 +22,7 @@ export interface RunOptions {
   readonly env?: Readonly<Record<string, string | undefined>>
 }
 
-/** A running (or finished) `node dist/cli.js …` child. */
+/** A running (or finished) `node dist/cli.cjs …` child. */
 export interface CliProcess {
   readonly child: ChildProcess
   /** Everything written to stdout so far. */

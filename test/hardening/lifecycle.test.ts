@@ -1,5 +1,5 @@
 /**
- * Lifecycle and exposure hardening of the standalone server (`node dist/cli.js`): graceful shutdown
+ * Lifecycle and exposure hardening of the standalone server (`node dist/cli.cjs`): graceful shutdown
  * on SIGTERM and SIGINT, start-up failures on bad files (one line naming the culprit, with and
  * without --debug), where it listens, the admin token, and keys in the request log and journal.
  * Every server is reached through 127.0.0.1, including those bound to 0.0.0.0.

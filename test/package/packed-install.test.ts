@@ -25,7 +25,7 @@ const REQUIRED_FILES = [
   'dist/index.d.ts',
   'dist/browser.js',
   'dist/browser.d.ts',
-  'dist/cli.js',
+  'dist/cli.cjs',
   'dist/cli-worker.cjs',
   'dist/run-cli-worker.cjs',
   'fixtures/default.json',
@@ -35,7 +35,7 @@ const REQUIRED_FILES = [
 /** Paths the tarball must not hold: tests, sources, build scripts, CI, test files, tsconfigs. */
 const FORBIDDEN_PATHS = [/^test\//, /^src\//, /^scripts\//, /^\.ci\//, /\.test\./, /(^|\/)tsconfig[^/]*$/]
 /** Built files whose absence means the repository was not built. */
-const BUILD_OUTPUTS = ['dist/index.js', 'dist/index.d.ts', 'dist/browser.js', 'dist/cli.js']
+const BUILD_OUTPUTS = ['dist/index.js', 'dist/index.d.ts', 'dist/browser.js', 'dist/cli.cjs']
 
 const PACK_TIMEOUT_MS = 45_000
 const INSTALL_TIMEOUT_MS = 170_000
@@ -197,7 +197,7 @@ describe('the packed package installed into a fresh project', () => {
   test('Every compiled file in the tarball comes from a current source file, so no stale build output is published.', () => {
     // Bundles built by scripts/bundle-cli.mjs, and the source each comes from.
     const bundles: Record<string, string> = { 'dist/cli-worker.cjs': 'src/server/cli-worker.ts', 'dist/run-cli-worker.cjs': 'src/server/run-cli-worker.ts' }
-    const sourceOf = (path: string) => bundles[path] ?? path.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts')
+    const sourceOf = (path: string) => bundles[path] ?? path.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts').replace(/\.cjs$/, '.cts')
     const stale = packedFiles.filter((path) => /^dist\/.*\.c?js$/.test(path)).filter((path) => !existsSync(join(REPO_ROOT, sourceOf(path))))
     expect(stale, 'dist/ files without a src/ counterpart: delete dist/ and run `npm run build`').toEqual([])
   })

@@ -13,7 +13,7 @@ interface Run {
   readonly stderr: string
 }
 
-/** `node dist/cli.js verify …args`, to its end. */
+/** `node dist/cli.cjs verify …args`, to its end. */
 function verify(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('ANALYTICS_')))
