@@ -1,4 +1,3 @@
-import { readFile, stat } from 'node:fs/promises'
 import { ConfigError } from '../config/config-error.js'
 
 /**
@@ -11,6 +10,8 @@ import { ConfigError } from '../config/config-error.js'
  * resolveSandboxConfig({ fixtures }, { fixtures: 'fixtures/mine.json' })
  */
 export async function readJsonFile(path: string, what: 'fixtures' | 'scenario'): Promise<unknown> {
+  // Loaded when a file is named: node:fs/promises is a few ms of every start-up otherwise.
+  const { readFile, stat } = await import('node:fs/promises')
   let text: string
   try {
     // Only a regular file: a FIFO or a device would block the read for ever.
