@@ -32,8 +32,11 @@ const REQUIRED_FILES = [
   'scenario.schema.json',
   'openapi.json',
 ]
-/** Paths the tarball must not hold: tests, sources, build scripts, CI, test files, tsconfigs. */
-const FORBIDDEN_PATHS = [/^test\//, /^src\//, /^scripts\//, /^\.ci\//, /\.test\./, /(^|\/)tsconfig[^/]*$/]
+/**
+ * Paths the tarball must not hold: tests, sources, build scripts, CI, test files, tsconfigs, and the
+ * declarations tsc writes for the launcher, which nothing imports.
+ */
+const FORBIDDEN_PATHS = [/^test\//, /^src\//, /^scripts\//, /^\.ci\//, /\.test\./, /(^|\/)tsconfig[^/]*$/, /^dist\/cli\.d\.cts$/]
 /** Built files whose absence means the repository was not built. */
 const BUILD_OUTPUTS = ['dist/index.js', 'dist/index.d.ts', 'dist/browser.js', 'dist/cli.cjs']
 
