@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { build } from 'esbuild'
+import { buildLine } from '../dist/server/load-bundle.js'
 
 const dist = new URL('../dist/', import.meta.url)
 const outfile = new URL('cli-worker.cjs', dist).pathname
@@ -66,6 +67,7 @@ await build({
 // The build line names the bundle's code cache (see src/server/load-bundle.ts).
 const code = readFileSync(outfile, 'utf8')
 const id = createHash('sha256').update(code).digest('hex').slice(0, 32)
-writeFileSync(outfile, `// build ${id}\n${code}`)
-for (const name of readdirSync(dist)) if (/^cli-worker\.[0-9a-f]+\.cache$/.test(name)) rmSync(new URL(name, dist))
+writeFileSync(outfile, buildLine(id) + code)
+// dist/ holds no code cache but this bundle's: one from an earlier build goes.
+for (const name of readdirSync(dist)) if (name.endsWith('.cache')) rmSync(new URL(name, dist))
 execFileSync(process.execPath, [new URL('write-code-cache.mjs', import.meta.url).pathname, outfile], { stdio: 'inherit' })

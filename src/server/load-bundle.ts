@@ -14,6 +14,17 @@ import { Script } from 'node:vm'
 export const BUILD_LINE = /^\/\/ build ([0-9a-f]{16,64})\n/
 
 /**
+ * The build line scripts/bundle-cli.mjs puts before the code of a bundle whose hash is `id`: the
+ * line {@link BUILD_LINE} reads.
+ *
+ * @example
+ * buildLine('3f2a…') + code // '// build 3f2a…\n"use strict";…'
+ */
+export function buildLine(id: string): string {
+  return `// build ${id}\n`
+}
+
+/**
  * A bundle compiled and ready to run once.
  *
  * @example

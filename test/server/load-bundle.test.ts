@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { BUILD_LINE, cacheFileOf, loadBundle } from '../../src/server/load-bundle.js'
+import { BUILD_LINE, buildLine, cacheFileOf, loadBundle } from '../../src/server/load-bundle.js'
 
 const DIST = new URL('../../dist/', import.meta.url).pathname
 const work = mkdtempSync(join(tmpdir(), 'load-bundle-'))
@@ -28,6 +28,10 @@ describe('loadBundle, which runs the command-line bundle in the launcher’s wor
   it('leaves exactly one code cache in dist/, the one named by the bundle’s build line.', () => {
     const caches = readdirSync(DIST).filter((name) => name.endsWith('.cache'))
     expect(caches).toEqual([loadBundle(join(DIST, 'cli-worker.cjs')).cacheFile?.split('/').at(-1)])
+  })
+
+  it('reads back the build id that the build line written by scripts/bundle-cli.mjs carries.', () => {
+    expect(BUILD_LINE.exec(`${buildLine('0123456789abcdef0123456789abcdef')}"use strict";`)?.[1]).toBe('0123456789abcdef0123456789abcdef')
   })
 
   it('runs a bundle as a strict CommonJS module: its own __filename, __dirname, exports and require.', () => {
