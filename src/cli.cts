@@ -43,8 +43,25 @@ function oldGenerationMb(): number {
   return Math.ceil(64 + (Number.isFinite(generated) ? generated * perProjectMb : 0) + (32 * fixturesBytes) / 1e6)
 }
 
+/** Whether `--exit-with-parent` (or its environment variable) asks to stop with the harness. */
+function exitsWithParent(): boolean {
+  const env = process.env.ANALYTICS_SANDBOX_EXIT_WITH_PARENT
+  return argv.includes('--exit-with-parent') || (env !== undefined && env !== '' && env !== '0' && env !== 'false')
+}
+
+/**
+ * A reader that went away (`| head -2`, a harness that closed its pipe) must not end the sandbox:
+ * without a listener, EPIPE on stdout or stderr is thrown with a stack trace. The worker's output
+ * then stays in its own bounded backlog (src/server/create-log-sink.ts) and is dropped.
+ */
+function ignoreClosedOutput(): void {
+  process.stdout.on('error', () => undefined)
+  process.stderr.on('error', () => undefined)
+}
+
 /** Runs the sandbox in its worker thread; the process ends with the worker. */
 function startWorker(): void {
+  ignoreClosedOutput()
   const worker = new workerThreads.Worker(path.join(__dirname, 'run-cli-worker.cjs'), {
     argv,
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: oldGenerationMb() },
@@ -52,6 +69,13 @@ function startWorker(): void {
   const stop = () => worker.postMessage('stop')
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
+  if (exitsWithParent()) {
+    // Loaded only when asked: it is the one part of the launcher most runs never need.
+    ;(require('./server/watch-ancestors.cjs') as typeof import('./server/watch-ancestors.cjs')).watchAncestors((pid) => {
+      process.stderr.write(`analytics-sandbox: process ${pid}, which started this sandbox, ended: stopping (--exit-with-parent)\n`)
+      stop()
+    })
+  }
   worker.once('exit', (code) => process.exit(code))
   worker.once('error', (error) => {
     process.stderr.write(`analytics-sandbox: ${error.message}\n`)

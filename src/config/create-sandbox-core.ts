@@ -157,6 +157,7 @@ export async function createSandboxCore(
     answers: new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength, { admitOnSecondUse: ANSWER_ADMISSION_KEYS, keep: ownAnswer }),
     adminToken: undefined,
     openApiJson: undefined,
+    logStats: undefined,
     requestCount: 0,
   }
 }

@@ -31,6 +31,11 @@ export interface SandboxCore {
    * the first such request, so start-up never pays for building it.
    */
   openApiJson: (() => string) | undefined
+  /**
+   * What the standalone server's request log has written and dropped (its reader not keeping up),
+   * for `GET /__sandbox/health`; `undefined` where nothing logs (the library).
+   */
+  logStats: (() => { readonly written: number; readonly dropped: number }) | undefined
   /** Requests answered so far: orders the seeded choices made per request (latency in a range). */
   requestCount: number
 }

@@ -29,8 +29,28 @@ const KEY_NOTES: Record<string, string> = {
 }
 
 /**
- * The banner printed once the server listens: base URL, today, seed, data, keys, and a first request
- * to paste. With `--log json` it is one JSON line, like the request log.
+ * Matches the line that says the server listens, the first on stdout with `--log pretty` and the only
+ * one with `--log none`; group 1 is the API's base URL. A harness in any language waits for it.
+ *
+ * @example
+ * READY_LINE.exec('analytics-sandbox 0.1.0 listening on http://127.0.0.1:4010/api/v1/')?.[1] // 'http://127.0.0.1:4010/api/v1/'
+ */
+export const READY_LINE = /^analytics-sandbox \S+ listening on (http:\/\/\S+)$/m
+
+/**
+ * The line that says the server listens, with the API's base URL at its end.
+ *
+ * @example
+ * formatReadyLine('0.1.0', 'http://127.0.0.1:4010/api/v1/') // 'analytics-sandbox 0.1.0 listening on http://127.0.0.1:4010/api/v1/\n'
+ */
+export function formatReadyLine(version: string, url: string): string {
+  return `analytics-sandbox ${version} listening on ${url}\n`
+}
+
+/**
+ * What is printed once the server listens. `--log pretty`: the ready line (see {@link READY_LINE}),
+ * then today, seed, data, keys, and a first request to paste. `--log none`: the ready line alone.
+ * `--log json`: one JSON line, `{"event":"listening","url":…}`, like the request log.
  *
  * @example
  * process.stdout.write(formatBanner(facts))
@@ -43,10 +63,10 @@ export function formatBanner(facts: BannerFacts): string {
     const admin = { token_required: facts.admin.token !== undefined, ...(facts.admin.generated ? { token: facts.admin.token } : {}) }
     return `${JSON.stringify({ event: 'listening', url, version, today, seed, scenarios, admin, keys })}\n`
   }
+  if (facts.format === 'none') return formatReadyLine(facts.version, facts.url)
   const data = `${facts.fixtures ?? 'documented default data'}${facts.generated > 0 ? ` + ${facts.generated} generated projects` : ''}`
   const lines = [
-    `analytics-sandbox ${facts.version}: the Analytics Public API sandbox`,
-    `  API    ${facts.url}`,
+    formatReadyLine(facts.version, facts.url).trimEnd(),
     `  Today  ${facts.today} (UTC${facts.frozen ? ', frozen by --now' : ''})   Seed ${facts.seed}`,
     `  Data   ${data}`,
     `  Admin  ${new URL('/__sandbox/', facts.url).href}   Scenarios ${facts.scenarios.length > 0 ? facts.scenarios.join(', ') : 'none'}`,
@@ -58,4 +78,17 @@ export function formatBanner(facts: BannerFacts): string {
     '',
   ]
   return `${lines.join('\n')}\n`
+}
+
+/**
+ * With `--log none`, where stdout has the ready line alone, the made-up admin token goes to stderr in
+ * this one line; `undefined` when there is nothing to say (no token, or the user's own).
+ *
+ * @example
+ * const note = formatTokenNote(facts)
+ * if (note !== undefined) process.stderr.write(note)
+ */
+export function formatTokenNote(facts: BannerFacts): string | undefined {
+  if (facts.format !== 'none' || !facts.admin.generated) return undefined
+  return `analytics-sandbox: the admin API requires X-Sandbox-Admin-Token: ${facts.admin.token} (made up: this address is reachable from other machines)\n`
 }

@@ -4,7 +4,8 @@ import { ConfigError } from '../config/config-error.js'
 import { createSandboxCore, DEFAULT_SEED, resolveSandboxConfig } from '../config/create-sandbox-core.js'
 import { formatCalendarDate, dayOfInstant, parseCalendarDate } from '../core/analytics/calendar-date.js'
 import { parseLatency } from '../core/latency.js'
-import { formatBanner } from './format-banner.js'
+import { createLogSink } from './create-log-sink.js'
+import { formatBanner, formatTokenNote, type BannerFacts } from './format-banner.js'
 import { readJsonFile } from './read-json-file.js'
 import { createRequestLogger, type LogFormat } from './request-logger.js'
 import { startServer } from './start-server.js'
@@ -77,6 +78,9 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
     .addOption(new Option('--list-scenarios', 'list the scenarios (built-in and given) and exit'))
     .addOption(new Option('--log <format>', 'request log format').choices(['pretty', 'json', 'none']).default('pretty'))
     .addOption(new Option('--admin-token <token>', 'token the admin API requires (made up when --host is not loopback)').env('ANALYTICS_SANDBOX_ADMIN_TOKEN'))
+    .addOption(
+      new Option('--exit-with-parent', 'stop when the process that started the sandbox (through npx too) ends').env('ANALYTICS_SANDBOX_EXIT_WITH_PARENT'),
+    )
     .addOption(new Option('--debug', 'print stack traces of start-up failures'))
     .addHelpText(
       'after',
@@ -87,7 +91,8 @@ Commands:
 
 Examples:
   $ analytics-sandbox                              # http://127.0.0.1:4010/api/v1/ with the default data
-  $ analytics-sandbox --port 0 --log none          # any free port, quiet
+  $ analytics-sandbox --port 0 --log none          # any free port; prints only "… listening on <url>"
+  $ analytics-sandbox --port 0 --exit-with-parent  # for a harness: stops when the harness ends
   $ analytics-sandbox --now 2026-01-15 --seed 7    # reproducible dates and values
   $ analytics-sandbox --fixtures ./my-data.json    # your own users, keys and projects
   $ analytics-sandbox --generate-projects 500      # plus 500 generated projects (key sbx_user_generated)
@@ -117,27 +122,30 @@ Examples:
         return
       }
       const sandbox = await createSandboxCore(config)
-      const write = (line: string) => void process.stdout.write(line)
+      // Request lines never wait for a reader: past a small backlog they are dropped and counted.
+      const sink = createLogSink(process.stdout, (note) => void process.stderr.write(note))
+      sandbox.logStats = sink.stats
       const running = await startServer(sandbox, {
         host: options.host,
         port: options.port,
-        log: createRequestLogger(options.log, write),
+        log: createRequestLogger(options.log, sink.write),
         ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
       })
-      write(
-        formatBanner({
-          version,
-          url: running.url,
-          format: options.log,
-          today: formatCalendarDate(dayOfInstant(sandbox.clock.now())),
-          frozen: options.now !== undefined,
-          seed: options.seed,
-          fixtures: options.fixtures,
-          generated: options.generateProjects ?? 0,
-          scenarios: sandbox.scenarios.active.names,
-          admin: running.admin,
-        }),
-      )
+      const facts: BannerFacts = {
+        version,
+        url: running.url,
+        format: options.log,
+        today: formatCalendarDate(dayOfInstant(sandbox.clock.now())),
+        frozen: options.now !== undefined,
+        seed: options.seed,
+        fixtures: options.fixtures,
+        generated: options.generateProjects ?? 0,
+        scenarios: sandbox.scenarios.active.names,
+        admin: running.admin,
+      }
+      process.stdout.write(formatBanner(facts))
+      const tokenNote = formatTokenNote(facts)
+      if (tokenNote !== undefined) process.stderr.write(tokenNote)
       onStop(() => running.close())
     })
 }

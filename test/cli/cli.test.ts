@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { useTempDir } from '../support/temp-dir.js'
 import { canListenOn, closeServer, findFreePort, get, killAllCli, occupyPort, REPO_ROOT, runCli } from './run-cli.js'
+import { READY_LINE } from '../../src/server/format-banner.js'
 
 interface ProjectsBody {
   readonly code: number
@@ -12,6 +13,8 @@ interface ProjectsBody {
 const DOCUMENTED_KEYS = ['sbx_user_alpha', 'sbx_project_101', 'sbx_user_beta', 'sbx_user_empty', 'sbx_user_expired', 'sbx_user_revoked']
 const STACK_LINE = /^\s+at /m
 const QUIET = ['--port', '0', '--now', '2026-03-01', '--log', 'none']
+/** Like QUIET, but with the readable banner (`--log none` prints the ready line alone). */
+const WITH_BANNER = ['--port', '0', '--now', '2026-03-01', '--log', 'pretty']
 const MONITORING = 'monitoring?start_date=2025-12-01&end_date=2026-02-28'
 
 /** A complete, valid fixtures document with one user, one USER key and one project (id 7). */
@@ -73,7 +76,7 @@ async function expectStartFailure(args: readonly string[]): Promise<string> {
 
 describe('starting with the default data', () => {
   test('The CLI prints a banner with the API URL, every documented key and a curl line, and serves the three projects of sbx_user_alpha.', async () => {
-    const cli = runCli(QUIET)
+    const cli = runCli(WITH_BANNER)
     const url = await cli.waitForUrl()
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/$/)
     const banner = cli.stdout()
@@ -109,7 +112,7 @@ describe('listening', () => {
       expect(stderr).toContain(String(port))
       expect(stderr).toContain('already in use')
       expect(stderr).not.toMatch(STACK_LINE)
-      expect(cli.stdout()).not.toContain('  API    ')
+      expect(cli.stdout()).not.toMatch(READY_LINE)
     } finally {
       await closeServer(server)
     }
@@ -180,7 +183,7 @@ describe('fixtures files', () => {
 
   test('A valid custom fixtures file is served instead of the default data.', async () => {
     const path = await writeTemp('custom.json', JSON.stringify(customFixtures(), null, 2))
-    const cli = runCli(['--fixtures', path, ...QUIET])
+    const cli = runCli(['--fixtures', path, ...WITH_BANNER])
     const url = await cli.waitForUrl()
     expect(cli.stdout()).toContain(path)
 
@@ -259,7 +262,7 @@ describe('determinism across processes', () => {
   })
 
   test('The --generate-projects option adds an account of that many projects, each with its own project key, generated identically for the same seed.', async () => {
-    const args = ['--generate-projects', '50', '--seed', '3', ...QUIET]
+    const args = ['--generate-projects', '50', '--seed', '3', ...WITH_BANNER]
     const a = runCli(args)
     const b = runCli(args)
     const [urlA, urlB] = await Promise.all([a.waitForUrl(15_000), b.waitForUrl(15_000)])

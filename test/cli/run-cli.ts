@@ -4,6 +4,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { expectConforming } from '../support/expect-conforming.js'
 import { createWaiter } from '../support/waiter.js'
+import { READY_LINE } from '../../src/server/format-banner.js'
 
 /** The built program under test (`npm run build` makes it). */
 export const CLI_PATH = fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url))
@@ -32,8 +33,8 @@ export interface CliProcess {
   /** Waits until stdout matches `pattern`; rejects after `timeoutMs` or if the process exits first. */
   waitForStdout(pattern: RegExp | string, timeoutMs?: number): Promise<string>
   /**
-   * Waits for the start-up banner and returns the API base URL: the `  API    http://…` line of the
-   * readable banner, or the `url` of the `{"event":"listening"}` line of `--log json`.
+   * Waits for the start-up banner and returns the API base URL: the `… listening on http://…` line
+   * ({@link READY_LINE}), or the `url` of the `{"event":"listening"}` line of `--log json`.
    */
   waitForUrl(timeoutMs?: number): Promise<string>
   /** Waits for the process to exit; rejects after `timeoutMs`. */
@@ -44,7 +45,6 @@ export interface CliProcess {
 
 const running = new Set<CliProcess>()
 
-const BANNER_URL = /^ {2}API {4}(http:\/\/\S+)$/m
 const JSON_BANNER = /^(\{"event":"listening".*\})$/m
 
 function dump(cli: CliProcess): string {
@@ -115,7 +115,7 @@ export function runCli(args: readonly string[], options: RunOptions = {}): CliPr
     waitForUrl(timeoutMs = 8_000) {
       return waitFor(
         () => {
-          const readable = BANNER_URL.exec(out)?.[1]
+          const readable = READY_LINE.exec(out)?.[1]
           if (readable !== undefined) return readable
           const json = JSON_BANNER.exec(out)?.[1]
           if (json !== undefined) return (JSON.parse(json) as { url: string }).url

@@ -13,6 +13,7 @@ import { expectConforming } from '../support/expect-conforming.js'
 import { useTempDir } from '../support/temp-dir.js'
 import { toAnswer } from '../support/transport.js'
 import { destroyAllRaw, envelopeOf, getRequest, openRaw, sleep } from './raw-http.js'
+import { READY_LINE } from '../../src/server/format-banner.js'
 
 const NOW = '2026-03-01'
 const QUIET = ['--port', '0', '--now', NOW, '--log', 'none']
@@ -284,7 +285,7 @@ async function expectOneLineFailure(cli: CliProcess, culprit: string): Promise<v
   expect(lines, `stderr: ${JSON.stringify(cli.stderr())}`).toHaveLength(1)
   expect(lines[0]).toContain(culprit)
   expect(cli.stderr()).not.toMatch(STACK_LINE)
-  expect(cli.stdout()).not.toContain('  API    ')
+  expect(cli.stdout()).not.toMatch(READY_LINE)
 }
 
 describe.concurrent('start-up failures', () => {
@@ -385,7 +386,7 @@ describe('exposure: where it listens and the admin token', () => {
 
     const attempts: Array<Record<string, string>> = [{}, { [ADMIN_HEADER]: 'wrong' }, { [ADMIN_HEADER]: `${token!}x` }, { [ADMIN_HEADER]: token!.slice(0, -1) }]
     for (const headers of attempts) {
-      const denied = await call(port, '/__sandbox/health', headers)
+      const denied = await call(port, '/__sandbox/requests', headers)
       expect(denied.status, JSON.stringify(headers)).toBe(401)
       expect(denied.envelope.errors.error).toBe('admin_token_required')
       expect(denied.text).not.toContain(token!)
@@ -395,9 +396,12 @@ describe('exposure: where it listens and the admin token', () => {
     const reset = await call(port, '/__sandbox/reset', {}, 'POST')
     expect(reset.status).toBe(401)
 
-    const health = await call(port, '/__sandbox/health', { [ADMIN_HEADER]: token! })
+    const journal = await call(port, '/__sandbox/requests', { [ADMIN_HEADER]: token! })
+    expect(journal.status).toBe(200)
+    // Health tells nothing secret, so container and CI health checks reach it without the token.
+    const health = await call(port, '/__sandbox/health')
     expect(health.status).toBe(200)
-    expect(health.envelope.data).toMatchObject({ active_scenarios: [] })
+    expect(health.envelope.data).toMatchObject({ status: 'ok', active_scenarios: [] })
 
     const api = await call(port, '/api/v1/projects', { 'X-API-Key': 'sbx_user_alpha' })
     expect(api.status).toBe(200)
@@ -423,11 +427,12 @@ describe('exposure: where it listens and the admin token', () => {
     expect((JSON.parse(json.stdout().split('\n')[0] ?? '') as { admin: unknown }).admin).toEqual({ token_required: true })
     for (const url of [prettyUrl, jsonUrl]) {
       const port = portOf(url)
-      const denied = await call(port, '/__sandbox/health')
+      const denied = await call(port, '/__sandbox/requests')
       expect(denied.status).toBe(401)
       expect(denied.envelope.errors.error).toBe('admin_token_required')
-      expect((await call(port, '/__sandbox/health', { [ADMIN_HEADER]: 'S3CRET-admin-token-value' })).status).toBe(401)
-      expect((await call(port, '/__sandbox/health', { [ADMIN_HEADER]: secret })).status).toBe(200)
+      expect((await call(port, '/__sandbox/requests', { [ADMIN_HEADER]: 'S3CRET-admin-token-value' })).status).toBe(401)
+      expect((await call(port, '/__sandbox/requests', { [ADMIN_HEADER]: secret })).status).toBe(200)
+      expect((await call(port, '/__sandbox/health')).status).toBe(200)
       expect((await call(port, '/api/v1/validate', { 'X-API-Key': 'sbx_user_alpha' })).status).toBe(200)
     }
     expect(pretty.stdout()).not.toContain(secret)
@@ -436,7 +441,7 @@ describe('exposure: where it listens and the admin token', () => {
 
   test('The 401 of the admin API on a loopback-bound server with a token does not tell the client the sandbox is reachable from other machines.', async () => {
     const cli = runCli([...QUIET, '--admin-token', 's3cret'])
-    const denied = await call(portOf(await cli.waitForUrl()), '/__sandbox/health')
+    const denied = await call(portOf(await cli.waitForUrl()), '/__sandbox/requests')
     expect(denied.status).toBe(401)
     expect(denied.envelope.errors.detail).toContain(ADMIN_HEADER)
     expect(denied.envelope.errors.detail).not.toMatch(/reachable from other machines/i)
@@ -452,8 +457,8 @@ describe('exposure: where it listens and the admin token', () => {
     expect(anyAddress.stdout()).not.toContain(secret)
     for (const url of [loopbackUrl, anyUrl]) {
       const port = portOf(url)
-      expect((await call(port, '/__sandbox/health')).status).toBe(401)
-      expect((await call(port, '/__sandbox/health', { [ADMIN_HEADER]: secret })).status).toBe(200)
+      expect((await call(port, '/__sandbox/requests')).status).toBe(401)
+      expect((await call(port, '/__sandbox/requests', { [ADMIN_HEADER]: secret })).status).toBe(200)
       expect((await call(port, '/api/v1/projects', { 'X-API-Key': 'sbx_user_beta' })).status).toBe(200)
     }
   })
@@ -473,8 +478,8 @@ describe('exposure: where it listens and the admin token', () => {
         return
       }
       const port = portOf(await cli.waitForUrl())
-      const open = await call(port, '/__sandbox/health')
-      expect(open.status, 'GET /__sandbox/health without any token on a server bound to 0.0.0.0').toBe(401)
+      const open = await call(port, '/__sandbox/requests')
+      expect(open.status, 'GET /__sandbox/requests without any token on a server bound to 0.0.0.0').toBe(401)
       const put = await call(port, '/__sandbox/scenario', { 'Content-Type': 'application/json' }, 'PUT', '{"scenarios":["server-error"]}')
       expect(put.status).toBe(401)
     },

@@ -12,9 +12,9 @@ afterEach(async () => {
   running = undefined
 })
 
-/** GET /__sandbox/health, with the admin token when given; its errors are checked against the contract. */
-async function admin(sandbox: RunningSandbox, token?: string) {
-  const url = `http://127.0.0.1:${sandbox.port}/__sandbox/health`
+/** GET /__sandbox/`path` (the journal by default), with the admin token when given; its errors are checked against the contract. */
+async function admin(sandbox: RunningSandbox, token?: string, path = 'requests') {
+  const url = `http://127.0.0.1:${sandbox.port}/__sandbox/${path}`
   return toAnswer(await fetch(url, { headers: token === undefined ? {} : { 'X-Sandbox-Admin-Token': token } }), { method: 'GET', url })
 }
 
@@ -39,6 +39,15 @@ describe('the admin token', () => {
     expect(refused.body.errors.error).toBe(ERRORS.adminTokenRequired.error)
     expect((await admin(running, 'wrong')).status).toBe(401)
     expect((await admin(running, running.adminToken)).status).toBe(200)
+  })
+
+  it('is not needed for GET /__sandbox/health, which tells nothing secret, so container and CI health checks work', async () => {
+    running = await startSandbox({ host: '0.0.0.0' })
+    const health = await admin(running, undefined, 'health')
+    expect(health.status).toBe(200)
+    expect(health.body.data).toMatchObject({ status: 'ok', active_scenarios: [] })
+    expect(JSON.stringify(health.body)).not.toContain(running.adminToken)
+    expect((await admin(running, undefined, 'scenarios')).status).toBe(401)
   })
 
   it('is required when given, even on loopback, and never needed by the API itself', async () => {

@@ -73,6 +73,7 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
             seed: sandbox.analytics.seed,
             active_scenarios: activeNames(sandbox),
             requests: sandbox.journal.recorded,
+            ...(sandbox.logStats === undefined ? {} : { log: sandbox.logStats() }),
           },
           'Sandbox is healthy',
         ),

@@ -21,6 +21,12 @@ export const OPENAPI_PATH = `${ADMIN_BASE_PATH}openapi.json`
  */
 export const ADMIN_ENDPOINTS = [...ADMIN_ROUTES].map(([name, methods]) => `${Object.keys(methods).join('|')} ${name}`).join(', ')
 
+/**
+ * Admin paths answered without the admin token: health tells nothing secret (status, today, seed,
+ * scenarios in force, counts), and container and CI health checks cannot send a header.
+ */
+export const OPEN_ADMIN_PATHS: ReadonlySet<string> = new Set(['health'])
+
 /** Compares in time independent of where the texts differ, so the token cannot be guessed by timing. */
 function sameText(given: string, expected: string): boolean {
   if (expected === '') return false
@@ -32,7 +38,8 @@ function sameText(given: string, expected: string): boolean {
 /**
  * Answers a request to the admin API (`/__sandbox/…`), in the API's envelope, errors included
  * (`GET openapi.json` answers the document itself).
- * With an admin token set, every admin request must carry it (401 `admin_token_required` otherwise).
+ * With an admin token set, every admin request but `GET health` must carry it (401
+ * `admin_token_required` otherwise).
  * It never throws; it records nothing in the request journal.
  *
  * @example
@@ -42,7 +49,7 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): CoreR
   const name = request.path.slice(ADMIN_BASE_PATH.length).replace(/\/$/, '')
   const methods = ADMIN_ROUTES.get(name)
   try {
-    if (sandbox.adminToken !== undefined && !sameText(request.header('x-sandbox-admin-token') ?? '', sandbox.adminToken)) {
+    if (sandbox.adminToken !== undefined && !OPEN_ADMIN_PATHS.has(name) && !sameText(request.header('x-sandbox-admin-token') ?? '', sandbox.adminToken)) {
       throw new EnvelopeError(ERRORS.adminTokenRequired)
     }
     if (methods === undefined) throw new EnvelopeError(ERRORS.notFound, `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`)
