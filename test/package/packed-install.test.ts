@@ -1,21 +1,35 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { READY_LINE } from '../../src/server/format-banner.js'
 import { BUILD_LINE } from '../../src/server/load-bundle.js'
+import {
+  childEnv,
+  declaredTests,
+  INSTALL_TIMEOUT_MS,
+  packRepository,
+  readJson,
+  REPO_ROOT,
+  report,
+  repoVersion,
+  run,
+  RUN_TIMEOUT_MS,
+  tail,
+  writeConsumerProject,
+} from './consumer-project.js'
+import { nodeOfMajor } from './node-binary.js'
 
 /**
- * Packaging: packs the repository as `npm publish` would, installs the tarball into a fresh project
- * (as a user would, from the configured registry) and runs, there, a vitest suite, a jest suite, a
- * strict type check and the installed bin. The fresh project's files are in `fixture-project/`, kept
- * as `*.txt` so this repository's own tsc and vitest never pick them up.
+ * Packaging, on this machine's Node with the msw this repository develops against (2): packs the
+ * repository as `npm publish` would, installs the tarball into a fresh project (as a user would,
+ * from the configured registry) and runs, there, a vitest suite, a jest suite, a strict type check
+ * and the installed bin. The fresh project's files are in `fixture-project/`, kept as `*.txt` so
+ * this repository's own tsc and vitest never pick them up. node-matrix.test.ts runs the same
+ * project on other Node versions with msw 3.
  */
-
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const FIXTURE_DIR = fileURLToPath(new URL('./fixture-project/', import.meta.url))
 
 /** Files the tarball must hold (every `scenarios/*.json` is added from the repository). */
 const REQUIRED_FILES = [
@@ -34,129 +48,27 @@ const REQUIRED_FILES = [
 ]
 /**
  * Paths the tarball must not hold: tests, sources, build scripts, CI, test files, tsconfigs, and the
- * declarations tsc writes for the launcher, which nothing imports.
+ * declarations tsc writes for the CommonJS launcher files, which nothing imports.
  */
-const FORBIDDEN_PATHS = [/^test\//, /^src\//, /^scripts\//, /^\.ci\//, /\.test\./, /(^|\/)tsconfig[^/]*$/, /^dist\/cli\.d\.cts$/]
-/** Built files whose absence means the repository was not built. */
-const BUILD_OUTPUTS = ['dist/index.js', 'dist/index.d.ts', 'dist/browser.js', 'dist/cli.cjs']
+const FORBIDDEN_PATHS = [/^test\//, /^src\//, /^scripts\//, /^\.ci\//, /\.test\./, /(^|\/)tsconfig[^/]*$/, /^dist\/.*\.d\.cts$/]
 
-const PACK_TIMEOUT_MS = 45_000
-const INSTALL_TIMEOUT_MS = 170_000
-const RUN_TIMEOUT_MS = 100_000
-const BANNER_URL = /^ {2}API {4}(http:\/\/\S+)$/m
-
-interface Finished {
-  readonly code: number | null
-  readonly signal: NodeJS.Signals | null
-  readonly stdout: string
-  readonly stderr: string
-  readonly ms: number
-  readonly timedOut: boolean
-}
-
-/** The environment of every child: this one without vitest's and npm's per-run variables, no colours. */
-function childEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' }
-  delete env.FORCE_COLOR
-  for (const name of Object.keys(env)) {
-    if (name.startsWith('VITEST') || name.startsWith('npm_lifecycle_') || name.startsWith('npm_package_')) delete env[name]
-  }
-  delete env.npm_command
-  delete env.npm_config_local_prefix
-  return env
-}
-
-/** Kills a detached child and everything it started (its process group). */
-function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-  if (pid === undefined) return
-  try {
-    process.kill(process.platform === 'win32' ? pid : -pid, signal)
-  } catch {
-    // Already gone.
-  }
-}
-
-/** Runs a command to its end, killing it (and its children) after `timeoutMs`. */
-function run(command: string, args: readonly string[], cwd: string, timeoutMs: number): Promise<Finished> {
-  const started = Date.now()
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' })
-    let stdout = ''
-    let stderr = ''
-    let timedOut = false
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    const timer = setTimeout(() => {
-      timedOut = true
-      killGroup(child.pid, 'SIGKILL')
-    }, timeoutMs)
-    const finish = (code: number | null, signal: NodeJS.Signals | null) => {
-      clearTimeout(timer)
-      resolve({ code, signal, stdout, stderr, ms: Date.now() - started, timedOut })
-    }
-    child.on('error', (error) => {
-      stderr += `\n[spawn error] ${error.message}`
-      finish(null, null)
-    })
-    child.on('close', finish)
-  })
-}
-
-const tail = (text: string, lines = 60) => text.trimEnd().split('\n').slice(-lines).join('\n')
-
-/** A readable account of a finished command, for assertion messages. */
-function report(label: string, result: Finished): string {
-  const how = result.timedOut ? 'timed out' : `exited with code ${String(result.code)}${result.signal === null ? '' : ` (${result.signal})`}`
-  return `${label} ${how} after ${result.ms} ms\n--- stdout ---\n${tail(result.stdout)}\n--- stderr ---\n${tail(result.stderr)}`
-}
-
-async function readJson<T>(path: string): Promise<T> {
-  return JSON.parse(await readFile(path, 'utf8')) as T
-}
-
-/** The version of a package installed in this repository, so the fresh project uses the same one. */
-async function repoVersion(name: string): Promise<string> {
-  return (await readJson<{ version: string }>(join(REPO_ROOT, 'node_modules', name, 'package.json'))).version
-}
-
-/** How many `it(` a fixture suite declares: the number of tests its run must report as passed. */
-async function declaredTests(fixture: string): Promise<number> {
-  return (await readFile(join(FIXTURE_DIR, fixture), 'utf8')).match(/^\s*it\(/gm)?.length ?? 0
-}
-
-interface PackResult {
-  readonly filename: string
-  readonly files: ReadonlyArray<{ readonly path: string }>
-}
-
-describe('the packed package installed into a fresh project', () => {
+describe('the packed package installed into a fresh project, on Node 20 with msw 2', () => {
   let workDir = ''
   let project = ''
   let packedFiles: string[] = []
+  /** Node 20, the oldest the package supports: this machine's, or one from the npm registry. */
+  let nodeDir = ''
+  let env = childEnv()
+  const nodeBin = () => join(nodeDir, 'node')
 
   beforeAll(async () => {
-    const missing = BUILD_OUTPUTS.filter((path) => !existsSync(join(REPO_ROOT, path)))
-    if (missing.length > 0) {
-      throw new Error(`dist/ is not built (missing ${missing.join(', ')}): run \`npm run build\` first (\`npm test\` does)`)
-    }
+    nodeDir = (await nodeOfMajor(20)).dir
+    env = childEnv(nodeDir)
     workDir = await mkdtemp(join(tmpdir(), 'analytics-sandbox-package-'))
-    const packDir = join(workDir, 'pack')
     project = join(workDir, 'project')
-    await mkdir(packDir)
-    await mkdir(project)
-
-    // 1. Pack as `npm publish` would; --ignore-scripts: the repository is already built.
-    const pack = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], REPO_ROOT, PACK_TIMEOUT_MS)
-    if (pack.code !== 0) throw new Error(report('npm pack', pack))
-    const [packed] = JSON.parse(pack.stdout) as PackResult[]
-    if (packed === undefined) throw new Error(report('npm pack (no package in its JSON)', pack))
-    packedFiles = packed.files.map((file) => file.path)
-
-    // 2. A fresh ESM project with the suites of fixture-project/ (each `x.txt` becomes `x`).
-    await writeFile(join(project, 'package.json'), `${JSON.stringify({ name: 'packed-install-check', private: true, type: 'module' }, null, 2)}\n`)
-    for (const name of await readdir(FIXTURE_DIR)) {
-      if (name.endsWith('.txt')) await writeFile(join(project, name.slice(0, -'.txt'.length)), await readFile(join(FIXTURE_DIR, name), 'utf8'))
-    }
+    const packed = await packRepository(join(workDir, 'pack'))
+    packedFiles = packed.files
+    await writeConsumerProject(project, 2)
     const msw = (await repoVersion('msw')).split('.')
     const install = await run(
       'npm',
@@ -166,7 +78,7 @@ describe('the packed package installed into a fresh project', () => {
         '--no-fund',
         '--prefer-offline',
         '--loglevel=error',
-        join(packDir, packed.filename),
+        packed.tarball,
         `msw@~${msw[0]}.${msw[1]}.0`,
         `vitest@${await repoVersion('vitest')}`,
         'jest@^30',
@@ -175,6 +87,7 @@ describe('the packed package installed into a fresh project', () => {
       ],
       project,
       INSTALL_TIMEOUT_MS,
+      env,
     )
     if (install.code !== 0) throw new Error(report('npm install', install))
   }, 240_000)
@@ -211,14 +124,14 @@ describe('the packed package installed into a fresh project', () => {
       "const { default: openapi } = await import('analytics-sandbox/openapi.json', { with: { type: 'json' } })",
       "console.log(JSON.stringify({ createSandbox: typeof m.createSandbox, startSandbox: typeof m.startSandbox, openapi: openapi.openapi, schema: import.meta.resolve('analytics-sandbox/scenario.schema.json'), manifest: import.meta.resolve('analytics-sandbox/package.json') }))",
     ].join('\n')
-    const node = await run(process.execPath, ['--input-type=module', '-e', probe], project, RUN_TIMEOUT_MS)
+    const node = await run(nodeBin(), ['--input-type=module', '-e', probe], project, RUN_TIMEOUT_MS, env)
     expect(node.code, report('node (default conditions)', node)).toBe(0)
     const forNode = JSON.parse(node.stdout) as Record<string, string>
     expect(forNode).toMatchObject({ createSandbox: 'function', startSandbox: 'function', openapi: '3.1.0' })
     expect(forNode.schema).toMatch(/\/node_modules\/analytics-sandbox\/scenario\.schema\.json$/)
     expect(forNode.manifest).toMatch(/\/node_modules\/analytics-sandbox\/package\.json$/)
 
-    const browser = await run(process.execPath, ['--conditions=browser', '--input-type=module', '-e', probe], project, RUN_TIMEOUT_MS)
+    const browser = await run(nodeBin(), ['--conditions=browser', '--input-type=module', '-e', probe], project, RUN_TIMEOUT_MS, env)
     expect(browser.code, report('node --conditions=browser', browser)).toBe(0)
     expect(JSON.parse(browser.stdout)).toMatchObject({ createSandbox: 'function', startSandbox: 'undefined' })
   }, 2 * RUN_TIMEOUT_MS)
@@ -230,6 +143,7 @@ describe('the packed package installed into a fresh project', () => {
       ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=vitest-report.json'],
       project,
       RUN_TIMEOUT_MS,
+      env,
     )
     expect(result.code, report('npx vitest run', result)).toBe(0)
     const summary = await readJson<{ numTotalTests: number; numPassedTests: number; numFailedTests: number }>(join(project, 'vitest-report.json'))
@@ -240,10 +154,11 @@ describe('the packed package installed into a fresh project', () => {
   test('A jest suite in native ESM mode (testEnvironment node, no transform) uses the same essentials and all its tests pass.', async () => {
     const expected = await declaredTests('sandbox.jest.test.mjs.txt')
     const result = await run(
-      process.execPath,
+      nodeBin(),
       ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', '--json', '--outputFile=jest-report.json', '--cacheDirectory=.jest-cache'],
       project,
       RUN_TIMEOUT_MS,
+      env,
     )
     expect(result.code, report('jest', result)).toBe(0)
     const summary = await readJson<{ numTotalTests: number; numPassedTests: number; numFailedTests: number }>(join(project, 'jest-report.json'))
@@ -251,14 +166,14 @@ describe('the packed package installed into a fresh project', () => {
   }, RUN_TIMEOUT_MS + 10_000)
 
   test('The exported types compile in the fresh project under strict, noUncheckedIndexedAccess and skipLibCheck false.', async () => {
-    const result = await run('npx', ['tsc', '-p', '.'], project, RUN_TIMEOUT_MS)
+    const result = await run('npx', ['tsc', '-p', '.'], project, RUN_TIMEOUT_MS, env)
     expect(result.code, report('npx tsc -p .', result)).toBe(0)
   }, RUN_TIMEOUT_MS + 10_000)
 
   test('The installed analytics-sandbox bin starts on a free port, answers /validate with 200, passes `npx analytics-sandbox verify`, and exits 0 on SIGTERM.', async () => {
     const { version } = await readJson<{ version: string }>(join(REPO_ROOT, 'package.json'))
     const bin = join(project, 'node_modules', '.bin', 'analytics-sandbox')
-    const child = spawn(bin, ['--port', '0', '--log', 'none', '--now', '2026-01-15'], { cwd: project, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(bin, ['--port', '0', '--log', 'none', '--now', '2026-01-15'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
@@ -289,7 +204,7 @@ describe('the packed package installed into a fresh project', () => {
     try {
       const banner = new Promise<string>((resolve, reject) => {
         const check = () => {
-          const url = BANNER_URL.exec(stdout)?.[1]
+          const url = READY_LINE.exec(stdout)?.[1]
           if (url !== undefined) resolve(url)
         }
         child.stdout.on('data', check)
@@ -305,7 +220,7 @@ describe('the packed package installed into a fresh project', () => {
       expect(await response.json()).toMatchObject({ success: true, data: { valid: true, key_level: 'USER' } })
 
       // The done-when of the contract issue, as a user runs it: `npx analytics-sandbox verify` against the running bin.
-      const verify = await run('npx', ['--no-install', 'analytics-sandbox', 'verify', '--base-url', url, '--api-key', 'sbx_user_alpha'], project, 30_000)
+      const verify = await run('npx', ['--no-install', 'analytics-sandbox', 'verify', '--base-url', url, '--api-key', 'sbx_user_alpha'], project, 30_000, env)
       expect(verify.code, report('npx analytics-sandbox verify', verify)).toBe(0)
       expect(verify.stdout).toMatch(/^24 checks: 24 passed, 0 failed, 0 skipped$/m)
 
@@ -316,4 +231,64 @@ describe('the packed package installed into a fresh project', () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
     }
   }, 45_000)
+
+  /** Processes still running from the fresh project's installed bin. */
+  const leftBehind = async (): Promise<string[]> => {
+    const found: string[] = []
+    for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+      const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
+      if (command.includes(join(project, 'node_modules')) && command.includes('analytics-sandbox')) found.push(`${pid}: ${command.replaceAll('\0', ' ')}`)
+    }
+    return found
+  }
+
+  /** Waits until nothing of the fresh project's bin runs and `url` refuses connections; returns what is left. */
+  const waitUntilGone = async (url: string, ms = 5_000): Promise<{ processes: string[]; answers: boolean }> => {
+    const deadline = Date.now() + ms
+    for (;;) {
+      const processes = await leftBehind()
+      const answers = await fetch(`${url}validate`, { signal: AbortSignal.timeout(1_000) }).then(
+        () => true,
+        () => false,
+      )
+      if ((processes.length === 0 && !answers) || Date.now() > deadline) return { processes, answers }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+
+  test("The README's Python harness (examples/sandbox_harness.py, standard library only) starts the bin through npx on port 0, waits for its ready line, lists the projects and stops it, leaving no process behind.", async () => {
+    const result = await run('python3', [join(REPO_ROOT, 'examples', 'sandbox_harness.py')], project, 60_000, env)
+    expect(result.code, report('python3 examples/sandbox_harness.py', result)).toBe(0)
+    const [url, projects] = result.stdout.trim().split('\n')
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/$/)
+    expect(projects).toBe('3 projects: northwind, contoso-bank, bergblick')
+    expect(await waitUntilGone(url!)).toEqual({ processes: [], answers: false })
+  }, 70_000)
+
+  test('A Python harness killed with SIGKILL while the sandbox runs under it through npx leaves no process behind: --exit-with-parent stops the sandbox and frees its port.', async () => {
+    const harness = spawn('python3', [join(REPO_ROOT, 'examples', 'sandbox_harness.py'), '--hold'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    harness.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    harness.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    try {
+      const deadline = Date.now() + 30_000
+      while (!stdout.includes('\n') && harness.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+      const url = stdout.trim()
+      expect(url, `the harness's output\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/$/)
+      expect((await fetch(`${url}validate`, { headers: { 'X-API-Key': 'sbx_user_alpha' } })).status).toBe(200)
+      expect(await leftBehind()).not.toEqual([])
+      harness.kill('SIGKILL')
+      expect(await waitUntilGone(url)).toEqual({ processes: [], answers: false })
+    } finally {
+      harness.kill('SIGKILL')
+    }
+  }, 60_000)
+
+  test("The README's shell recipe (examples/wait-for-sandbox.sh) waits for the ready line, lists the projects, and leaves no process behind.", async () => {
+    const result = await run('sh', [join(REPO_ROOT, 'examples', 'wait-for-sandbox.sh')], project, 60_000, env)
+    expect(result.code, report('sh examples/wait-for-sandbox.sh', result)).toBe(0)
+    expect(JSON.parse(result.stdout)).toMatchObject({ success: true, data: { total: 3 } })
+    expect(await waitUntilGone('http://127.0.0.1:1/api/v1/')).toEqual({ processes: [], answers: false })
+  }, 70_000)
 })
