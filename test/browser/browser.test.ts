@@ -9,6 +9,7 @@ import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 import { expectError, expectSuccess } from '../api/contract/expect-envelope.js'
 import { expectConforming } from '../support/expect-conforming.js'
 import type { Answer } from '../support/transport.js'
+import { INSTALL_TIMEOUT_MS, packRepository, report, run, writeConsumerProject } from '../package/consumer-project.js'
 import { buildPage } from './build-page.js'
 import { launchChromium } from './launch-chromium.js'
 import { REMOTE_BASE_URL, type SandboxName } from './page/page-api.js'
@@ -17,7 +18,36 @@ import { serveFolder, type StaticServer } from './static-server.js'
 const USER = { 'X-API-Key': DOCUMENTED_KEYS.user }
 const PROJECT = { 'X-API-Key': DOCUMENTED_KEYS.project }
 
-describe('The sandbox in headless Chromium, through msw setupWorker', () => {
+/** Where the page's packages come from: this repository (msw 2), or a fresh project with msw 3 installed. */
+interface Flavour {
+  readonly msw: number
+  /** Makes the consumer project to bundle the page in; `undefined`: this repository. */
+  readonly project: ((work: string) => Promise<string>) | undefined
+  /** The package's browser entry and msw's, as the bundle's inputs name them. */
+  readonly inputs: readonly [string, string]
+}
+
+const FLAVOURS: readonly Flavour[] = [
+  { msw: 2, project: undefined, inputs: ['dist/browser.js', 'node_modules/msw/lib/browser/index.mjs'] },
+  {
+    msw: 3,
+    project: (work) => installConsumer(work, 3),
+    inputs: ['node_modules/analytics-sandbox/dist/browser.js', 'node_modules/msw/lib/browser/index.js'],
+  },
+]
+
+/** The packed tarball and msw `major` installed into a fresh project under `work`; returns the project. */
+async function installConsumer(work: string, major: number): Promise<string> {
+  const { tarball } = await packRepository(join(work, 'pack'))
+  const project = join(work, 'project')
+  await writeConsumerProject(project, major)
+  // Node 20 runs this: msw 3 asks for 22.12 in `engines`, which npm only warns about; the page runs in Chromium.
+  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball, `msw@${major}`], project, INSTALL_TIMEOUT_MS)
+  if (install.code !== 0) throw new Error(report(`npm install msw@${major} <tarball>`, install))
+  return project
+}
+
+describe.each(FLAVOURS)('The sandbox in headless Chromium, through msw $msw setupWorker', (flavour) => {
   let folder = ''
   let inputs: string[] = []
   let server: StaticServer | undefined
@@ -59,8 +89,9 @@ describe('The sandbox in headless Chromium, through msw setupWorker', () => {
 
   async function start(): Promise<void> {
     folder = await mkdtemp(join(tmpdir(), 'analytics-sandbox-browser-'))
-    inputs = await buildPage(folder)
-    server = await serveFolder(folder)
+    const pageFolder = join(folder, 'page')
+    inputs = await buildPage(pageFolder, flavour.project === undefined ? undefined : await flavour.project(folder))
+    server = await serveFolder(pageFolder)
     browser = await launchChromium()
     const opened = await (await browser.newContext()).newPage()
     opened.setDefaultTimeout(5_000)
@@ -81,14 +112,14 @@ describe('The sandbox in headless Chromium, through msw setupWorker', () => {
     page = opened
   }
 
-  // Each wait inside is bounded: Chromium's launch 10 s, the page's load 5 s, its readiness 10 s.
+  // Each wait inside is bounded: the msw 3 project's install, Chromium's launch 10 s, the page's load 5 s, its readiness 10 s.
   beforeAll(async () => {
     try {
       await start()
     } catch (error) {
       startFailure = error
     }
-  }, 40_000)
+  }, INSTALL_TIMEOUT_MS + 60_000)
 
   afterEach(async () => {
     if (page !== undefined) await page.evaluate(() => window.sandboxPage!.reset())
@@ -110,9 +141,11 @@ describe('The sandbox in headless Chromium, through msw setupWorker', () => {
 
   it("The page runs the package's built browser entry, which esbuild picks through the browser export condition.", () => {
     if (inputs.length === 0) throw startFailure ?? new Error('The page was not built.')
-    expect(inputs).toContain('dist/browser.js')
-    expect(inputs).toContain('node_modules/msw/lib/browser/index.mjs')
-    expect(inputs.filter((path) => path === 'dist/index.js' || path.startsWith('dist/server/') || path.startsWith('src/'))).toEqual([])
+    const [entry, msw] = flavour.inputs
+    expect(inputs).toContain(entry)
+    expect(inputs).toContain(msw)
+    const dist = entry.slice(0, -'browser.js'.length)
+    expect(inputs.filter((path) => path === `${dist}index.js` || path.startsWith(`${dist}server/`) || path.startsWith('src/'))).toEqual([])
   })
 
   it('A page-relative GET /api/v1/projects with the USER key gets 200 and the projects 101, 102 and 103.', async () => {

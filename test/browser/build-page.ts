@@ -1,4 +1,4 @@
-import { copyFile } from 'node:fs/promises'
+import { copyFile, mkdir } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,15 +12,23 @@ const PAGE = fileURLToPath(new URL('./page/', import.meta.url))
  * (`mockServiceWorker.js`, from the installed msw, so its integrity checksum matches the library).
  * The page imports the package by its name: esbuild resolves it through package.json `exports`
  * with the `browser` condition, as an app's bundler would, so the page runs the built dist/.
- * Returns the bundle's inputs, relative to the project root.
+ * With `project` (a consumer project with analytics-sandbox and msw installed), the page's files are
+ * copied there first, so both resolve from that project's node_modules. Returns the bundle's inputs,
+ * relative to the project root.
  *
  * @example
  * const inputs = await buildPage('/tmp/page') // [..., 'dist/browser.js', 'test/browser/page/main.ts']
  */
-export async function buildPage(folder: string): Promise<string[]> {
+export async function buildPage(folder: string, project = ROOT): Promise<string[]> {
+  let page = PAGE
+  if (project !== ROOT) {
+    page = join(project, 'page')
+    await mkdir(page, { recursive: true })
+    for (const name of ['main.ts', 'page-api.ts']) await copyFile(join(PAGE, name), join(page, name))
+  }
   const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: [join(PAGE, 'main.ts')],
+    absWorkingDir: project,
+    entryPoints: [join(page, 'main.ts')],
     outfile: join(folder, 'main.js'),
     bundle: true,
     platform: 'browser',
@@ -31,6 +39,6 @@ export async function buildPage(folder: string): Promise<string[]> {
     logLevel: 'silent',
   })
   await copyFile(join(PAGE, 'index.html'), join(folder, 'index.html'))
-  await copyFile(createRequire(import.meta.url).resolve('msw/mockServiceWorker.js'), join(folder, 'mockServiceWorker.js'))
+  await copyFile(createRequire(join(project, 'package.json')).resolve('msw/mockServiceWorker.js'), join(folder, 'mockServiceWorker.js'))
   return Object.keys(result.metafile.inputs)
 }

@@ -6,6 +6,12 @@ import { REMOTE_BASE_URL, type PageAnswer, type SandboxName, type SandboxPage } 
 
 const NOW = '2026-01-15'
 
+/**
+ * Requests no handler answers go to the network: msw 2 calls the option `onUnhandledRequest`, msw 3
+ * `onUnhandledFrame`, and each ignores the other's. The page runs with both (browser.test.ts).
+ */
+const BYPASS_UNHANDLED = { onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as const
+
 const sandboxes: Record<SandboxName, Sandbox> = {
   local: createSandbox({ now: NOW }),
   remote: createSandbox({ now: NOW, baseUrl: REMOTE_BASE_URL }),
@@ -24,7 +30,7 @@ async function request(url: string, headers: Record<string, string> = {}): Promi
 async function start(): Promise<SandboxPage> {
   // `remote` first: `local` matches /api/v1/ on any origin, so listed first it would answer both.
   const worker = setupWorker(...sandboxes.remote.handlers, ...sandboxes.local.handlers)
-  await worker.start({ serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true })
+  await worker.start({ serviceWorker: { url: '/mockServiceWorker.js' }, quiet: true, ...BYPASS_UNHANDLED })
   await Promise.all([sandboxes.local.ready(), sandboxes.remote.ready()])
   return {
     controller: navigator.serviceWorker.controller?.scriptURL ?? null,
