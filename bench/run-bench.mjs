@@ -52,7 +52,7 @@ function startProcess(args, pattern) {
 }
 
 const startSandbox = (extra = []) =>
-  startProcess([...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'dist/cli.cjs', '--port', '0', '--log', 'none', '--now', NOW, ...extra], /API\s+(http:\/\/[^/\s]+)\//)
+  startProcess([...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'dist/cli.cjs', '--port', '0', '--log', 'none', '--now', NOW, ...extra], /listening on (http:\/\/[^/\s]+)\//)
 
 async function stop(server) {
   server.child.removeAllListeners('exit')
@@ -235,7 +235,7 @@ const bare = await startupMs(
   /PORT (\d+)/,
   '/',
 )
-const startup = await startupMs(['dist/cli.cjs', '--port', '0', '--log', 'none'], /API\s+(http:\/\/[^/\s]+)\//, '/api/v1/validate')
+const startup = await startupMs(['dist/cli.cjs', '--port', '0', '--log', 'none'], /listening on (http:\/\/[^/\s]+)\//, '/api/v1/validate')
 row('start-up to first answer (ms)', startup, 250, startup <= 250, `bare node: ${bare.toFixed(0)} ms`)
 
 const inProcess = JSON.parse(execFileSync(process.execPath, [join(root, 'bench/in-process.mjs'), quick ? '--quick' : ''], { cwd: root, encoding: 'utf8' }))
