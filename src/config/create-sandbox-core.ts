@@ -156,6 +156,7 @@ export async function createSandboxCore(
     ...state,
     answers: new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength, { admitOnSecondUse: ANSWER_ADMISSION_KEYS, keep: ownAnswer }),
     adminToken: undefined,
+    adminLoopbackOnly: false,
     openApiJson: undefined,
     logStats: undefined,
     requestCount: 0,

@@ -27,6 +27,8 @@ export const ERROR_CONDITIONS: Readonly<Record<keyof typeof ERRORS, string>> = {
   headersTooLarge: 'The request headers are over 16 KiB',
   requestTimeout: 'The request was not received in time',
   adminTokenRequired: 'Admin API: the admin token is required and missing or wrong',
+  forbiddenOrigin:
+    'Admin API: the request comes from a web page of another origin (its Origin is not the sandbox’s own), or, on a sandbox bound to loopback, names a Host that is not loopback',
   validateFailed: 'Server failure on /validate (a scenario forces it)',
   projectsFailed: 'Server failure on /projects (a scenario forces it)',
   monitoringFailed: 'Server failure on /monitoring (a scenario forces it)',

@@ -30,8 +30,9 @@ import type { SandboxCore } from './sandbox-core.js'
  * response.status // 200
  */
 export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreResponse {
-  if (isPreflight(request)) return preflight(request)
+  // The admin API has no CORS: its own checks answer a preflight (foreign Origin: 403).
   if (request.path.startsWith(ADMIN_BASE_PATH)) return dispatchAdmin(sandbox, request)
+  if (isPreflight(request)) return preflight(request)
   const requestNumber = sandbox.requestCount++
   const realNow = sandbox.clock.realNow()
   const headers: Record<string, string> = {}

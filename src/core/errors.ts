@@ -144,6 +144,12 @@ export const ERRORS = {
     message: 'Admin token required',
     detail: "Send the sandbox's admin token in the X-Sandbox-Admin-Token header (the banner says where it comes from)",
   },
+  forbiddenOrigin: {
+    status: 403,
+    error: 'forbidden_origin',
+    message: 'Forbidden origin',
+    detail: "The admin API answers only the sandbox's own tools and dashboard: a request from another origin (a web page elsewhere) is refused",
+  },
   validateFailed: { status: 500, message: 'Failed to validate API key' },
   projectsFailed: { status: 500, message: 'Failed to retrieve projects' },
   monitoringFailed: { status: 500, message: 'Failed to retrieve monitoring data' },

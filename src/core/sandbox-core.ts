@@ -24,6 +24,11 @@ export interface SandboxCore {
   readonly journal: Journal
   /** Success answers by everything they depend on: served again without being built again. */
   readonly answers: BoundedCache<string, Answer>
+  /**
+   * Whether the admin API answers only loopback Host names (the server is bound to loopback): a
+   * name of another site that points at 127.0.0.1 is how DNS rebinding reaches a local server.
+   */
+  adminLoopbackOnly: boolean
   /** When set, the admin API answers only requests carrying it in `X-Sandbox-Admin-Token`. */
   adminToken: string | undefined
   /**

@@ -83,6 +83,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   let closing = false
   // node:crypto loads only when a token is made up: it is 3-7 ms of start-up otherwise.
   sandbox.adminToken = generated ? (await import('node:crypto')).randomBytes(18).toString('base64url') : options.adminToken
+  sandbox.adminLoopbackOnly = isLoopback(options.host)
   const send = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest, reply: CoreResponse, started: number) => {
     // The headers carry Content-Length, so no chunked encoding: the body goes out in one write.
     // While shutting down, answers close their connection, so draining ends with the last one.

@@ -1,10 +1,11 @@
 import type { CoreRequest, CoreResponse } from '../core-request.js'
-import { toAnswer } from '../answer.js'
+import { toAnswer, type Answer } from '../answer.js'
 import { fail } from '../envelope.js'
 import { EnvelopeError } from '../envelope-error.js'
 import { ERRORS } from '../errors.js'
 import type { SandboxCore } from '../sandbox-core.js'
 import { ADMIN_ROUTES } from './admin-routes.js'
+import { refuseForeignOrigin } from './refuse-foreign-origin.js'
 
 /** Where the admin API lives. */
 export const ADMIN_BASE_PATH = '/__sandbox/'
@@ -27,6 +28,12 @@ export const ADMIN_ENDPOINTS = [...ADMIN_ROUTES].map(([name, methods]) => `${Obj
  */
 export const OPEN_ADMIN_PATHS: ReadonlySet<string> = new Set(['health'])
 
+/** An admin answer: the API's headers but the CORS ones, which the admin API never sends. */
+function withoutCors(answer: Answer): CoreResponse {
+  const { 'access-control-allow-origin': _origin, 'access-control-expose-headers': _exposed, ...headers } = answer.headers
+  return { status: answer.status, headers, body: answer.body, delayMs: 0 }
+}
+
 /** Compares in time independent of where the texts differ, so the token cannot be guessed by timing. */
 function sameText(given: string, expected: string): boolean {
   if (expected === '') return false
@@ -37,7 +44,9 @@ function sameText(given: string, expected: string): boolean {
 
 /**
  * Answers a request to the admin API (`/__sandbox/…`), in the API's envelope, errors included
- * (`GET openapi.json` answers the document itself).
+ * (`GET openapi.json` answers the document itself), with no CORS headers: a request from a web
+ * page of another origin, or (bound to loopback) for a Host that is not loopback, is refused with
+ * 403 `forbidden_origin` before anything else.
  * With an admin token set, every admin request but `GET health` must carry it (401
  * `admin_token_required` otherwise).
  * It never throws; it records nothing in the request journal.
@@ -49,6 +58,8 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): CoreR
   const name = request.path.slice(ADMIN_BASE_PATH.length).replace(/\/$/, '')
   const methods = ADMIN_ROUTES.get(name)
   try {
+    const refusal = refuseForeignOrigin(request, sandbox.adminLoopbackOnly)
+    if (refusal !== undefined) throw refusal
     if (sandbox.adminToken !== undefined && !OPEN_ADMIN_PATHS.has(name) && !sameText(request.header('x-sandbox-admin-token') ?? '', sandbox.adminToken)) {
       throw new EnvelopeError(ERRORS.adminTokenRequired)
     }
@@ -57,9 +68,9 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): CoreR
     const handler = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined
     if (handler === undefined) throw new EnvelopeError(ERRORS.methodNotAllowed, `Allowed here: ${Object.keys(methods).join(', ')}`, { allow: Object.keys(methods).join(', ') })
     const result = handler(sandbox, request)
-    return { ...('body' in result ? result : toAnswer(result)), delayMs: 0 }
+    return withoutCors('body' in result ? result : toAnswer(result))
   } catch (error) {
-    if (error instanceof EnvelopeError) return { ...toAnswer(error.envelope, error.headers), delayMs: 0 }
-    return { ...toAnswer(fail(ERRORS.internal)), delayMs: 0 }
+    if (error instanceof EnvelopeError) return withoutCors(toAnswer(error.envelope, error.headers))
+    return withoutCors(toAnswer(fail(ERRORS.internal)))
   }
 }

@@ -4,7 +4,7 @@ import type { SandboxOptions } from '../../../src/config/sandbox-options.js'
 import { ADMIN_BASE_PATH, ADMIN_ENDPOINTS, dispatchAdmin } from '../../../src/core/admin/dispatch-admin.js'
 import { ADMIN_ROUTES } from '../../../src/core/admin/admin-routes.js'
 import type { CoreRequest, CoreResponse } from '../../../src/core/core-request.js'
-import { RESPONSE_HEADERS } from '../../../src/core/cors.js'
+import { ADMIN_RESPONSE_HEADERS, RESPONSE_HEADERS } from '../../../src/core/cors.js'
 import { dispatch } from '../../../src/core/dispatch.js'
 import { fail } from '../../../src/core/envelope.js'
 import { ERRORS } from '../../../src/core/errors.js'
@@ -65,7 +65,7 @@ describe('dispatchAdmin', () => {
     const { response, body } = admin(core, 'GET', 'health')
     expect(response.status).toBe(200)
     expect(response.delayMs).toBe(0)
-    expect(response.headers).toEqual({ ...RESPONSE_HEADERS, 'content-length': String(response.body.byteLength) })
+    expect(response.headers).toEqual({ ...ADMIN_RESPONSE_HEADERS, 'content-length': String(response.body.byteLength) })
     expect(body).toEqual({
       success: true,
       message: 'Sandbox is healthy',

@@ -1,0 +1,35 @@
+import type { CoreRequest } from '../core-request.js'
+import { EnvelopeError } from '../envelope-error.js'
+import { ERRORS } from '../errors.js'
+
+/** Host names that mean this machine, with any port: what a sandbox bound to loopback answers. */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i
+
+/** The detail of a refusal for a Host that is not loopback: DNS rebinding. */
+export const FOREIGN_HOST_DETAIL =
+  'This sandbox listens on loopback and answers its admin API only for the Host names localhost, 127.0.0.1 and [::1]: another name pointing here is how DNS rebinding reaches a local server'
+
+/** The detail of a refusal for a foreign Origin. */
+export const FOREIGN_ORIGIN_DETAIL =
+  "The admin API answers only the sandbox's own tools and dashboard: the Origin of this request is another site's, so it is refused before it reads or changes anything"
+
+/**
+ * Why an admin request must be refused before it reads or changes anything, or `undefined` when
+ * it may go on. A web page on another origin sends its Origin (a `no-cors` POST included), so any
+ * Origin but `http://<Host>` is refused; a page that rebinds its own name to 127.0.0.1 sends its
+ * name as Host, so a sandbox bound to loopback (`loopbackOnly`) answers loopback names only. Tools
+ * (curl, test harnesses) send no Origin and pass.
+ *
+ * @example
+ * const refusal = refuseForeignOrigin(request, true)
+ * if (refusal !== undefined) throw refusal
+ */
+export function refuseForeignOrigin(request: CoreRequest, loopbackOnly: boolean): EnvelopeError | undefined {
+  const host = request.header('host')
+  if (loopbackOnly && host !== null && !LOOPBACK_HOST.test(host)) return new EnvelopeError(ERRORS.forbiddenOrigin, FOREIGN_HOST_DETAIL)
+  const origin = request.header('origin')
+  if (origin !== null && (host === null || origin.toLowerCase() !== `http://${host.toLowerCase()}`)) {
+    return new EnvelopeError(ERRORS.forbiddenOrigin, FOREIGN_ORIGIN_DETAIL)
+  }
+  return undefined
+}
