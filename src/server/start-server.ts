@@ -13,6 +13,7 @@ import type { SandboxCore } from '../core/sandbox-core.js'
 import type { RequestLogger } from './request-logger.js'
 import { answerClientError, writeRawAnswer } from './answer-client-error.js'
 import { readBody } from './read-body.js'
+import { createSocketBacklogs } from './socket-backlog.js'
 import { toCoreRequest } from './to-core-request.js'
 
 /** Largest admin request body read. */
@@ -81,6 +82,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   if (options.adminToken === '') throw new ConfigError('Invalid admin token: it must not be empty (--admin-token, ANALYTICS_SANDBOX_ADMIN_TOKEN)')
   const generated = options.adminToken === undefined && !isLoopback(options.host)
   let closing = false
+  const backlogs = createSocketBacklogs()
   // node:crypto loads only when a token is made up: it is 3-7 ms of start-up otherwise.
   sandbox.adminToken = generated ? (await import('node:crypto')).randomBytes(18).toString('base64url') : options.adminToken
   sandbox.adminLoopbackOnly = isLoopback(options.host)
@@ -89,6 +91,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     // While shutting down, answers close their connection, so draining ends with the last one.
     response.writeHead(reply.status, closing ? { ...reply.headers, connection: 'close' } : reply.headers)
     response.end(reply.body)
+    backlogs.sent(request.socket, response, reply.body.byteLength)
     log?.({
       method: coreRequest.method,
       path: redactKeys(request.url ?? '/'),
@@ -108,6 +111,12 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     // Time-outs are checked every half second (node's default is 30 s), so a slow client is let go on time.
     { keepAliveTimeout: 5_000, headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 500, requireHostHeader: false },
     (request, response) => {
+      if (backlogs.lags(request.socket)) backlogs.hold(request.socket, () => route(request, response))
+      else route(request, response)
+    },
+  )
+  /** Routes a request whose connection may be answered now. */
+  function route(request: IncomingMessage, response: ServerResponse): void {
     const coreRequest = toCoreRequest(request)
     // The OpenAPI document is built from the contract's schemas, loaded on its first request only.
     const admin = coreRequest.path.startsWith(ADMIN_BASE_PATH)
@@ -132,8 +141,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
       }
       answer(request, response, { ...coreRequest, body })
     })
-    },
-  )
+  }
   server.on('clientError', answerClientError)
   // An Expect header the server does not know is ignored: the request is answered as any other.
   server.on('checkExpectation', (request, response) => server.emit('request', request, response))

@@ -1,0 +1,56 @@
+/**
+ * Hostile load against the standalone process (`node dist/cli.cjs`), each case named after what once
+ * broke it, bounded in time. Each checks that the process stays alive, answers another client within
+ * 1 s, and stays under 200 MB of RSS (150 MB again soon after the attacker leaves).
+ */
+import { readFileSync } from 'node:fs'
+import { afterEach, describe, expect, test } from 'vitest'
+import { MAX_WAITING_REQUESTS } from '../../src/server/socket-backlog.js'
+import { killAllCli, runCli } from '../cli/run-cli.js'
+import { pipelineFlood, type Flood } from './pipeline-flood.js'
+
+let flood: Flood | undefined
+afterEach(async () => {
+  flood?.close()
+  flood = undefined
+  await killAllCli()
+})
+
+/** Resident memory of a process in MB, from /proc. */
+function rssMb(pid: number): number {
+  return Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024
+}
+
+/** Milliseconds another client waits for GET /validate, which must be 200. */
+async function probe(url: string): Promise<number> {
+  const started = performance.now()
+  const response = await fetch(`${url}validate`, { headers: { 'X-API-Key': 'sbx_user_alpha' }, signal: AbortSignal.timeout(5_000) })
+  expect(response.status).toBe(200)
+  await response.arrayBuffer()
+  return performance.now() - started
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('hostile load', () => {
+  test('Unread pipelined answers: 50 connections each pipelining 400 366-day /monitoring requests and reading none leave the process alive, answering others within 1 s, under 200 MB.', async () => {
+    const cli = runCli(['--port', '0', '--log', 'none'])
+    const url = await cli.waitForUrl()
+    const pid = cli.child.pid!
+    flood = await pipelineFlood(Number(new URL(url).port), 50, 400)
+    let peak = 0
+    for (let round = 0; round < 8; round++) {
+      await sleep(250)
+      expect(await probe(url)).toBeLessThan(1_000)
+      peak = Math.max(peak, rssMb(pid))
+    }
+    expect(peak).toBeLessThan(200)
+    // Pipelining deeper than this without reading gets the connection closed.
+    expect(MAX_WAITING_REQUESTS).toBeLessThan(400)
+    flood.close()
+    await sleep(500)
+    expect(await probe(url)).toBeLessThan(1_000)
+    expect(rssMb(pid)).toBeLessThan(150)
+    expect(cli.child.exitCode).toBeNull()
+  }, 30_000)
+})
