@@ -87,10 +87,15 @@ export class Journal {
     this.#next = (this.#next + 1) % this.capacity
   }
 
-  /** The last `limit` entries (all kept, by default), oldest first. */
-  list(limit = this.capacity): JournalEntry[] {
+  /**
+   * Entries oldest first: the last `limit` kept (all, by default), or with `since` (a journal `id`)
+   * the first `limit` entries after it, for reading the journal page by page as it grows.
+   */
+  list(limit = this.capacity, since?: number): JournalEntry[] {
     const ordered = this.#slots.length < this.capacity ? this.#slots : [...this.#slots.slice(this.#next), ...this.#slots.slice(0, this.#next)]
-    return ordered.slice(Math.max(0, ordered.length - limit)).map((slot) => ({
+    // Ids are consecutive: the kept entries are recorded - length + 1 … recorded.
+    const first = since === undefined ? Math.max(0, ordered.length - limit) : Math.max(0, since - (this.#recorded - ordered.length))
+    return ordered.slice(first, first + limit).map((slot) => ({
       id: slot.id,
       time: new Date(slot.at).toISOString(),
       method: slot.method,

@@ -53,4 +53,26 @@ describe('hostile load', () => {
     expect(rssMb(pid)).toBeLessThan(150)
     expect(cli.child.exitCode).toBeNull()
   }, 30_000)
+
+  test('Journal amplification: one connection pipelining 1,400 GET /__sandbox/requests?limit=1000 of a full journal of long requests, reading none, leaves others answered within 1 s under 200 MB.', async () => {
+    const cli = runCli(['--port', '0', '--log', 'none'])
+    const url = await cli.waitForUrl()
+    const pid = cli.child.pid!
+    // 1,000 entries of 512-character paths and queries: the largest answer the journal can give.
+    const long = 'x'.repeat(600)
+    flood = await pipelineFlood(Number(new URL(url).port), 4, 250, `GET /api/v1/${long}?q=${long} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`)
+    await sleep(500)
+    flood.close()
+    flood = await pipelineFlood(Number(new URL(url).port), 1, 1_400, 'GET /__sandbox/requests?limit=1000 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+    let peak = 0
+    for (let round = 0; round < 8; round++) {
+      await sleep(250)
+      expect(await probe(url)).toBeLessThan(1_000)
+      peak = Math.max(peak, rssMb(pid))
+    }
+    expect(peak).toBeLessThan(200)
+    flood.close()
+    await sleep(500)
+    expect(rssMb(pid)).toBeLessThan(150)
+  }, 30_000)
 })

@@ -111,7 +111,7 @@ describe('the request journal over HTTP: GET|DELETE /__sandbox/requests', () => 
     const cleared = await sandbox().admin('requests', { method: 'DELETE' })
     expectSuccess(cleared, 'Request journal cleared')
     expect(cleared.body.data).toEqual({})
-    expect(await sandbox().journal()).toEqual({ requests: [], recorded: 0, capacity: 1000 })
+    expect(await sandbox().journal()).toEqual({ requests: [], recorded: 0, capacity: 1000, more: false })
     await api('projects', USER)
     expect((await sandbox().journal()).requests.map((entry) => entry.id)).toEqual([1])
   })
@@ -127,12 +127,13 @@ describe('the request journal over HTTP: GET|DELETE /__sandbox/requests', () => 
     expect((await sandbox().admin('health')).body.data.requests).toBe(1)
   })
 
-  test('The journal is bounded: after 1100 requests it keeps the last 1000 and counts all 1100 as recorded.', async () => {
+  test('The journal is bounded: after 1100 requests it keeps the last 1000 and counts all 1100 as recorded; an answer lists 100 unless a limit (at most 1000) says otherwise.', async () => {
     for (let batch = 0; batch < 11; batch++) {
       const answers = await Promise.all(Array.from({ length: 100 }, () => api('validate', USER)))
       for (const answer of answers) expect(answer.status).toBe(200)
     }
-    const { requests, recorded, capacity } = await sandbox().journal()
+    expect((await sandbox().journal()).requests.map((entry) => entry.id)).toEqual(Array.from({ length: 100 }, (_, index) => 1001 + index))
+    const { requests, recorded, capacity } = await sandbox().journal(1000)
     expect(recorded).toBe(1100)
     expect(capacity).toBe(1000)
     expect(requests).toHaveLength(1000)

@@ -13,6 +13,17 @@ import type { SandboxCore } from '../sandbox-core.js'
 /** An admin operation: an envelope, or a finished answer for what is not one (the OpenAPI document). */
 export type AdminHandler = (sandbox: SandboxCore, request: CoreRequest) => Envelope<unknown> | Answer
 
+/** Journal entries an answer lists when no `limit` is given: at most the journal's capacity is. */
+export const JOURNAL_PAGE = 100
+
+/** A query parameter that must be a whole number, or `undefined` when absent. */
+function wholeNumber(query: URLSearchParams, name: string): number | undefined {
+  const text = query.get(name)
+  if (text === null) return undefined
+  if (!/^\d{1,15}$/.test(text)) throw new EnvelopeError(ERRORS.badRequest, `${name} must be a whole number`)
+  return Number(text)
+}
+
 const BODY_EXAMPLE = 'a JSON object such as {"scenarios": ["server-error"]}'
 
 function activeNames(sandbox: SandboxCore): readonly string[] {
@@ -110,10 +121,15 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
     'requests',
     {
       GET: (sandbox, request) => {
-        const limit = Number(new URLSearchParams(request.query).get('limit') ?? sandbox.journal.capacity)
-        if (!Number.isInteger(limit) || limit < 0) throw new EnvelopeError(ERRORS.badRequest, 'limit must be a whole number')
-        const requests = sandbox.journal.list(limit)
-        return ok({ requests, recorded: sandbox.journal.recorded, capacity: sandbox.journal.capacity }, 'Requests retrieved successfully')
+        const query = new URLSearchParams(request.query)
+        const limit = Math.min(wholeNumber(query, 'limit') ?? JOURNAL_PAGE, sandbox.journal.capacity)
+        const since = wholeNumber(query, 'since')
+        const requests = sandbox.journal.list(limit, since)
+        const last = requests.at(-1)?.id ?? since ?? 0
+        return ok(
+          { requests, recorded: sandbox.journal.recorded, capacity: sandbox.journal.capacity, more: since !== undefined && last < sandbox.journal.recorded },
+          'Requests retrieved successfully',
+        )
       },
       DELETE: (sandbox) => {
         sandbox.journal.clear()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createSandboxCore, JOURNAL_CAPACITY, resolveSandboxConfig } from '../../../src/config/create-sandbox-core.js'
 import type { SandboxOptions } from '../../../src/config/sandbox-options.js'
+import { JOURNAL_PAGE } from '../../../src/core/admin/admin-routes.js'
 import { ADMIN_BASE_PATH, ADMIN_ENDPOINTS, dispatchAdmin } from '../../../src/core/admin/dispatch-admin.js'
 import { ADMIN_ROUTES } from '../../../src/core/admin/admin-routes.js'
 import type { CoreRequest, CoreResponse } from '../../../src/core/core-request.js'
@@ -216,6 +217,33 @@ describe('dispatchAdmin', () => {
     expect(ids('limit=0')).toEqual([])
     expect(ids('limit=100')).toEqual([1, 2, 3, 4])
     expect(admin(core, 'GET', 'requests', { query: 'limit=1' }).body.data.recorded).toBe(4)
+  })
+
+  it('lists at most JOURNAL_PAGE entries without a limit, and never more than the journal keeps', async () => {
+    const core = await sandbox()
+    for (let n = 0; n < JOURNAL_PAGE + 5; n++) apiRequest(core)
+    const page = admin(core, 'GET', 'requests').body.data.requests as { id: number }[]
+    expect(page.map((entry) => entry.id)).toEqual(Array.from({ length: JOURNAL_PAGE }, (_, index) => index + 6))
+    expect((admin(core, 'GET', 'requests', { query: 'limit=999999999' }).body.data.requests as unknown[]).length).toBe(JOURNAL_PAGE + 5)
+  })
+
+  it('pages the journal with since: the first limit entries after that id, oldest first, and whether more follow', async () => {
+    const core = await sandbox()
+    for (let n = 0; n < 7; n++) apiRequest(core)
+    const page = (query: string) => {
+      const data = admin(core, 'GET', 'requests', { query }).body.data as { requests: { id: number }[]; more: boolean }
+      return { ids: data.requests.map((entry) => entry.id), more: data.more }
+    }
+    expect(page('since=0&limit=3')).toEqual({ ids: [1, 2, 3], more: true })
+    expect(page('since=3&limit=3')).toEqual({ ids: [4, 5, 6], more: true })
+    expect(page('since=6&limit=3')).toEqual({ ids: [7], more: false })
+    expect(page('since=7')).toEqual({ ids: [], more: false })
+    expect(page('since=70')).toEqual({ ids: [], more: false })
+  })
+
+  it.each(['since=abc', 'since=-1', 'since=1e3'])('refuses GET requests?%s with 400 bad_request naming since', async (query) => {
+    const core = await sandbox()
+    expect(admin(core, 'GET', 'requests', { query }).body).toEqual(fail(ERRORS.badRequest, 'since must be a whole number'))
   })
 
   it.each(['limit=abc', 'limit=-1', 'limit=1.5'])('refuses GET requests?%s with 400 bad_request', async (query) => {
