@@ -1,7 +1,21 @@
 import { builtinScenarios } from './builtin-scenarios.js'
 import { parseScenario } from './parse-scenario.js'
 import type { Scenario } from './scenario-schema.js'
+import { ConfigError } from '../config/config-error.js'
 import { UnknownScenarioError } from './unknown-scenario-error.js'
+
+/**
+ * Scenarios a catalogue holds besides the built-ins: files, options and definitions sent at run
+ * time. A definition of an existing name replaces it; a new name past this is refused, so a
+ * client sending new definitions without end cannot grow the sandbox.
+ */
+export const MAX_DEFINED_SCENARIOS = 64
+
+/** Bytes (as JSON) of the scenarios a catalogue holds besides the built-ins. */
+export const MAX_DEFINED_SCENARIO_BYTES = 1024 * 1024
+
+/** Names an unknown-scenario message lists before it says how many more there are. */
+const LISTED_NAMES = 24
 
 /** A scenario the sandbox knows by name, and where it came from. */
 export interface CatalogueEntry {
@@ -21,8 +35,11 @@ export interface CatalogueEntry {
 export interface ScenarioCatalogue {
   get(name: string): CatalogueEntry | undefined
   list(): readonly CatalogueEntry[]
-  /** Adds (or replaces) a scenario by its name. */
-  add(scenario: Scenario, source: string): void
+  /**
+   * Adds (or replaces) scenarios by name, all or none: throws a {@link ConfigError} when they would
+   * take the catalogue past {@link MAX_DEFINED_SCENARIOS} or {@link MAX_DEFINED_SCENARIO_BYTES}.
+   */
+  add(scenarios: ReadonlyArray<{ readonly scenario: Scenario; readonly source: string }>): void
   /** Makes the current entries the ones `restore` returns to. */
   checkpoint(): void
   /** Back to the entries of the last checkpoint (the built-ins, before any checkpoint). */
@@ -42,6 +59,23 @@ function builtinEntries(): Map<string, CatalogueEntry> {
   return new Map(validatedBuiltins().map((scenario) => [scenario.name, { scenario, source: 'built-in' }]))
 }
 
+/** Bytes an entry counts for: its definition as JSON, the built-ins nothing. */
+function sizeOf(entry: CatalogueEntry): number {
+  return entry.source === 'built-in' ? 0 : JSON.stringify(entry.scenario).length
+}
+
+/** The number and bytes of the entries that are not built in. */
+function definedOf(entries: ReadonlyMap<string, CatalogueEntry>): { count: number; bytes: number } {
+  let count = 0
+  let bytes = 0
+  for (const entry of entries.values()) {
+    if (entry.source === 'built-in') continue
+    count++
+    bytes += sizeOf(entry)
+  }
+  return { count, bytes }
+}
+
 /**
  * Creates a catalogue holding the built-in scenarios. They are validated when a catalogue is first
  * read or added to, so a sandbox that activates no scenario starts without validating them.
@@ -59,7 +93,17 @@ export function createScenarioCatalogue(): ScenarioCatalogue {
   return {
     get: (name) => current().get(name),
     list: () => [...current().values()],
-    add: (scenario, source) => void current().set(scenario.name, { scenario, source }),
+    add(scenarios) {
+      const next = new Map(current())
+      for (const { scenario, source } of scenarios) next.set(scenario.name, { scenario, source })
+      const defined = definedOf(next)
+      if (defined.count > MAX_DEFINED_SCENARIOS || defined.bytes > MAX_DEFINED_SCENARIO_BYTES) {
+        throw new ConfigError(
+          `Too many scenarios: a sandbox holds at most ${MAX_DEFINED_SCENARIOS} besides the built-ins, of ${MAX_DEFINED_SCENARIO_BYTES / 1024} KiB in all; reuse a name to replace a definition, or reset the sandbox to forget those sent at run time`,
+        )
+      }
+      entries = next
+    },
     checkpoint: () => void (saved = entries === undefined ? undefined : new Map(entries)),
     restore: () => void (entries = saved === undefined ? undefined : new Map(saved)),
   }
@@ -73,7 +117,11 @@ export function createScenarioCatalogue(): ScenarioCatalogue {
  */
 export function unknownScenarioMessage(name: string, catalogue: ScenarioCatalogue): string {
   const names = catalogue.list().map((entry) => entry.scenario.name)
-  return `Unknown scenario "${name}". Available scenarios: ${names.join(', ')}`
+  const listed = names.slice(0, LISTED_NAMES).join(', ')
+  const more = names.length > LISTED_NAMES ? ` and ${names.length - LISTED_NAMES} more (GET /__sandbox/scenarios lists them)` : ''
+  // The name is the caller's: quoted, and cut short, so the message stays small whatever was sent.
+  const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name
+  return `Unknown scenario ${JSON.stringify(shown)}. Available scenarios: ${listed}${more}`
 }
 
 /**
@@ -97,6 +145,6 @@ export function resolveScenarios(catalogue: ScenarioCatalogue, items: readonly u
     if (scenario === undefined) throw new UnknownScenarioError(unknownScenarioMessage(item, catalogue))
     return scenario
   })
-  for (const { scenario, source } of inline.values()) catalogue.add(scenario, source)
+  if (inline.size > 0) catalogue.add([...inline.values()])
   return scenarios
 }

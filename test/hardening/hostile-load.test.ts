@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, test } from 'vitest'
+import { MAX_DEFINED_SCENARIOS } from '../../src/scenarios/scenario-catalogue.js'
 import { MAX_WAITING_REQUESTS } from '../../src/server/socket-backlog.js'
 import { killAllCli, runCli } from '../cli/run-cli.js'
 import { pipelineFlood, type Flood } from './pipeline-flood.js'
@@ -75,4 +76,25 @@ describe('hostile load', () => {
     await sleep(500)
     expect(rssMb(pid)).toBeLessThan(150)
   }, 30_000)
+
+  test('A catalogue that only grew: 601 PUT /__sandbox/scenario of new inline definitions near 64 KiB each are refused past the bound, leaving the process under 200 MB and an unknown-name answer small.', async () => {
+    const cli = runCli(['--port', '0', '--log', 'none'])
+    const url = await cli.waitForUrl()
+    const pid = cli.child.pid!
+    const admin = new URL('/__sandbox/scenario', url).href
+    const statuses = new Map<number, number>()
+    for (let index = 0; index < 601; index++) {
+      const body = JSON.stringify({ scenarios: [{ name: `attack-${index}`, description: 'd'.repeat(60_000), rules: [{ data: 'none' }] }] })
+      const response = await fetch(admin, { method: 'PUT', body, headers: { 'Content-Type': 'application/json' } })
+      await response.arrayBuffer()
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
+    }
+    expect(statuses.get(200)).toBeLessThanOrEqual(MAX_DEFINED_SCENARIOS)
+    expect((statuses.get(200) ?? 0) + (statuses.get(400) ?? 0)).toBe(601)
+    expect(rssMb(pid)).toBeLessThan(200)
+    const unknown = await fetch(admin, { method: 'PUT', body: '{"scenarios":["nope"]}', headers: { 'Content-Type': 'application/json' } })
+    expect(unknown.status).toBe(400)
+    expect((await unknown.arrayBuffer()).byteLength).toBeLessThan(2_048)
+    expect(await probe(url)).toBeLessThan(1_000)
+  }, 60_000)
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../../../src/config/config-error.js'
 import { builtinScenarios } from '../../../src/scenarios/builtin-scenarios.js'
-import { createScenarioCatalogue, resolveScenarios, unknownScenarioMessage } from '../../../src/scenarios/scenario-catalogue.js'
+import { createScenarioCatalogue, MAX_DEFINED_SCENARIO_BYTES, MAX_DEFINED_SCENARIOS, resolveScenarios, unknownScenarioMessage } from '../../../src/scenarios/scenario-catalogue.js'
 import { UnknownScenarioError } from '../../../src/scenarios/unknown-scenario-error.js'
 
 const BUILTIN_NAMES = builtinScenarios.map((scenario) => scenario.name)
@@ -145,5 +145,36 @@ describe('resolveScenarios', () => {
       return `s${index}`
     })
     expect(asked).toEqual([1, 3])
+  })
+})
+
+describe('the catalogue is bounded', () => {
+  it(`holds ${MAX_DEFINED_SCENARIOS} defined scenarios besides the built-ins, refuses a new name past that with a ConfigError and no change, and still replaces a known name`, () => {
+    const catalogue = createScenarioCatalogue()
+    for (let index = 0; index < MAX_DEFINED_SCENARIOS; index++) resolveScenarios(catalogue, [definition(`mine-${index}`)], sourceOf)
+    const before = catalogue.list()
+    const error = thrown(() => resolveScenarios(catalogue, [definition('one-too-many')], sourceOf))
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as Error).message).toMatch(/^Too many scenarios: a sandbox holds at most 64 besides the built-ins/)
+    expect(catalogue.list()).toEqual(before)
+    resolveScenarios(catalogue, [definition('mine-0', 'Replaced')], sourceOf)
+    expect(catalogue.get('mine-0')?.scenario.description).toBe('Replaced')
+  })
+
+  it('refuses definitions past a MiB of JSON in all, whatever their number', () => {
+    const catalogue = createScenarioCatalogue()
+    const description = 'd'.repeat(60_000)
+    const fit = Math.floor(MAX_DEFINED_SCENARIO_BYTES / 60_100)
+    for (let index = 0; index < fit; index++) resolveScenarios(catalogue, [definition(`big-${index}`, description)], sourceOf)
+    expect(thrown(() => resolveScenarios(catalogue, [definition('big-last', description)], sourceOf))).toBeInstanceOf(ConfigError)
+    expect(catalogue.get('big-last')).toBeUndefined()
+  })
+
+  it('names at most 24 scenarios in an unknown-scenario message, says how many more, and cuts a long unknown name short', () => {
+    const catalogue = createScenarioCatalogue()
+    for (let index = 0; index < 40; index++) resolveScenarios(catalogue, [definition(`mine-${index}`)], sourceOf)
+    const message = unknownScenarioMessage('x'.repeat(10_000), catalogue)
+    expect(message.length).toBeLessThan(600)
+    expect(message).toMatch(/ and 27 more \(GET \/__sandbox\/scenarios lists them\)$/)
   })
 })
