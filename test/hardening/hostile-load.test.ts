@@ -8,7 +8,10 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { MAX_DEFINED_SCENARIOS } from '../../src/scenarios/scenario-catalogue.js'
 import { MAX_WAITING_REQUESTS } from '../../src/server/socket-backlog.js'
 import { killAllCli, runCli } from '../cli/run-cli.js'
+import { useTempDir } from '../support/temp-dir.js'
 import { pipelineFlood, type Flood } from './pipeline-flood.js'
+
+const temp = useTempDir('hostile-load')
 
 let flood: Flood | undefined
 afterEach(async () => {
@@ -95,6 +98,36 @@ describe('hostile load', () => {
     const unknown = await fetch(admin, { method: 'PUT', body: '{"scenarios":["nope"]}', headers: { 'Content-Type': 'application/json' } })
     expect(unknown.status).toBe(400)
     expect((await unknown.arrayBuffer()).byteLength).toBeLessThan(2_048)
+    expect(await probe(url)).toBeLessThan(1_000)
+  }, 60_000)
+
+  test('Dates that made work unbounded: a project created 0001-01-01 answers its first 30-day request within 1 s, and 126 distinct filters leave the process under 200 MB.', async () => {
+    const fixtures = JSON.parse(readFileSync(new URL('../../fixtures/default.json', import.meta.url), 'utf8')) as { projects: Array<{ id: number; created_at: string }> }
+    for (const project of fixtures.projects) if (project.id === 101) project.created_at = '0001-01-01T00:00:00Z'
+    const file = await temp.write('ancient.json', JSON.stringify(fixtures))
+    const cli = runCli(['--port', '0', '--log', 'none', '--fixtures', file])
+    const url = await cli.waitForUrl()
+    const pid = cli.child.pid!
+    const get = async (query: string) => {
+      const started = performance.now()
+      const response = await fetch(`${url}monitoring?${query}`, { headers: { 'X-API-Key': 'sbx_project_101' }, signal: AbortSignal.timeout(10_000) })
+      expect(response.status, query).toBe(200)
+      await response.arrayBuffer()
+      return performance.now() - started
+    }
+    expect(await get('')).toBeLessThan(1_000)
+    const providers = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google_ai_overview']
+    const regions = ['US', 'CA']
+    let count = 0
+    for (let year = 1; count < 126; year += 37) {
+      for (const provider of providers) {
+        for (const region of regions) {
+          if (count++ >= 126) break
+          expect(await get(`provider=${provider}&region=${region}&start_date=${String(year).padStart(4, '0')}-03-01`)).toBeLessThan(1_000)
+        }
+      }
+    }
+    expect(rssMb(pid)).toBeLessThan(200)
     expect(await probe(url)).toBeLessThan(1_000)
   }, 60_000)
 })

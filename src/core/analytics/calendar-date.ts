@@ -8,6 +8,16 @@ export type DayNumber = number
 
 export const MS_PER_DAY = 86_400_000
 
+/**
+ * The first and last days a date in YYYY-MM-DD can name, 0000-01-01 and 9999-12-31: every date an
+ * answer shows (a range, the period before it) must lie between them.
+ *
+ * @example
+ * formatCalendarDate(LAST_DAY) // '9999-12-31'
+ */
+export const FIRST_DAY: DayNumber = -719_528
+export const LAST_DAY: DayNumber = 2_932_896
+
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /**

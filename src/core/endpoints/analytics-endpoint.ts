@@ -48,7 +48,9 @@ export function analyticsEndpoint<Data>(
           const { project } = entry
           const key = `${name}|${project.id}|${entry.revision}|${query.start}|${query.end}|${query.provider}|${query.region}|${noData}|${today}`
           return sandbox.answers.getOrCreate(key, () => {
-            const series = noData ? NO_DATA : analytics.seriesFor(entry, query.provider, query.region, today)
+            // The first day needed is the first of the period before the range, which answers compare with.
+            const from = 2 * query.start - query.end - 1
+            const series = noData ? NO_DATA : analytics.seriesFor(entry, query.provider, query.region, from, today)
             const { data, dates } = build(series, entry, query, analytics.seed)
             const envelope = ok(data, message(dates))
             return toAnswer(envelope, undefined, stringify(envelope))

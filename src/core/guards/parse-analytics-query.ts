@@ -1,4 +1,4 @@
-import { parseCalendarDate, type DayNumber } from '../analytics/calendar-date.js'
+import { FIRST_DAY, LAST_DAY, parseCalendarDate, type DayNumber } from '../analytics/calendar-date.js'
 import { isProvider, type Provider } from '../analytics/providers.js'
 import { isRegion } from '../analytics/regions.js'
 import { EnvelopeError } from '../envelope-error.js'
@@ -25,6 +25,11 @@ function single(params: URLSearchParams, name: string, template: ErrorTemplate):
   const values = params.getAll(name)
   if (values.length > 1) throw new EnvelopeError(template, `${name} must be given at most once`)
   return values[0]
+}
+
+/** The detail of a range that would show a date YYYY-MM-DD cannot write. */
+export function outOfYears(name: string): string {
+  return `${name} leads to dates outside 0000-01-01 to 9999-12-31 (the range and the period before it, which answers compare with)`
 }
 
 function parseDate(params: URLSearchParams, name: string): DayNumber | undefined {
@@ -54,6 +59,9 @@ export function parseAnalyticsQuery(query: string, today: DayNumber): AnalyticsQ
   if (days > MAX_RANGE_DAYS) {
     throw new EnvelopeError(ERRORS.dateRangeTooLarge, `The date range covers ${days} days; at most ${MAX_RANGE_DAYS} are allowed`)
   }
+  // The answer shows the range and the period before it, each date as YYYY-MM-DD.
+  if (start - days < FIRST_DAY) throw new EnvelopeError(ERRORS.invalidDate, outOfYears(startDate === undefined ? 'end_date' : 'start_date'))
+  if (end > LAST_DAY) throw new EnvelopeError(ERRORS.invalidDate, outOfYears(endDate === undefined ? 'start_date' : 'end_date'))
 
   // Case is folded for ASCII only, so look-alikes such as the Kelvin sign (K) never match an id.
   const providerText = single(params, 'provider', ERRORS.invalidProvider)

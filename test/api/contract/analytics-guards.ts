@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PROVIDERS } from '../../../src/core/analytics/providers.js'
+import { outOfYears } from '../../../src/core/guards/parse-analytics-query.js'
 import { ERRORS } from '../../../src/core/errors.js'
 import { DOCUMENTED_KEYS } from '../../../src/model/documented-keys.js'
 import type { Transport } from '../../support/transport.js'
@@ -58,6 +59,21 @@ export function describeAnalyticsGuards(transport: Transport, endpoint: 'monitor
 
     it('answers a malformed end_date with 400 invalid_date naming end_date', async () => {
       expectError(await get('?end_date=2026-04-31'), ERRORS.invalidDate, /end_date/)
+    })
+
+    it.each([
+      ['end_date=0000-01-01', 'end_date'],
+      ['start_date=0000-01-01&end_date=0000-01-30', 'start_date'],
+      ['start_date=9999-12-31', 'start_date'],
+      ['start_date=9999-12-01&end_date=9999-12-31', undefined],
+    ] as const)('answers %s, whose range or the period before it falls outside 0000-01-01 to 9999-12-31, as YYYY-MM-DD allows (%s)', async (query, culprit) => {
+      const answer = await get(`?${query}`)
+      if (culprit === undefined) {
+        expect(answer.status).toBe(200)
+        expect(answer.body.data.historical_comparison?.current_period ?? answer.body.data).toBeDefined()
+        return
+      }
+      expectError(answer, ERRORS.invalidDate, outOfYears(culprit))
     })
 
     it('answers end_date before start_date with 400 invalid_date_range', async () => {
