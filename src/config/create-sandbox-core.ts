@@ -159,6 +159,7 @@ export async function createSandboxCore(
     adminLoopbackOnly: false,
     openApiJson: undefined,
     logStats: undefined,
+    settling: undefined,
     requestCount: 0,
   }
 }

@@ -41,6 +41,11 @@ export interface SandboxCore {
    * for `GET /__sandbox/health`; `undefined` where nothing logs (the library).
    */
   logStats: (() => { readonly written: number; readonly dropped: number }) | undefined
+  /**
+   * Set while `reset()` re-seeds changed records (asynchronously): requests wait for it, so none
+   * sees a half-made state.
+   */
+  settling: Promise<void> | undefined
   /** Requests answered so far: orders the seeded choices made per request (latency in a range). */
   requestCount: number
 }

@@ -13,6 +13,8 @@ import { createModelIndex, type ModelIndex } from './model-index.js'
 export interface Model {
   readonly db: Collections
   readonly index: ModelIndex
+  /** Whether a record changed since the last seeding. */
+  readonly changed: boolean
   /** Restores the seeded records; does nothing when no record changed since the last seeding. */
   reseed(): Promise<void>
 }
@@ -40,6 +42,9 @@ export async function createModel(fixtures: Fixtures): Promise<Model> {
   return {
     db,
     index,
+    get changed() {
+      return index.changes !== seededAt
+    },
     async reseed() {
       if (index.changes !== seededAt) await seed()
     },

@@ -41,7 +41,15 @@ export function createSandboxControls(state: Pick<SandboxCore, 'scenarios' | 'jo
       state.journal.clear()
       const sandbox = await core
       sandbox.requestCount = 0
-      await sandbox.model.reseed()
+      if (!sandbox.model.changed) return
+      // Re-seeding awaits between records: requests meanwhile wait for it to finish (see `settling`).
+      const settling = (sandbox.settling ?? Promise.resolve()).then(() => sandbox.model.reseed())
+      sandbox.settling = settling
+      try {
+        await settling
+      } finally {
+        if (sandbox.settling === settling) sandbox.settling = undefined
+      }
     },
   }
 }

@@ -100,7 +100,12 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
       key: coreRequest.header('x-api-key'),
     })
   }
-  const answer = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest) => {
+  const answer = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest): void => {
+    // A reset re-seeding changed records: answer from the finished state, never a half-made one.
+    if (sandbox.settling !== undefined) {
+      const retry = () => answer(request, response, coreRequest)
+      return void sandbox.settling.then(retry, retry)
+    }
     const started = log === undefined ? 0 : performance.now()
     const reply = dispatch(sandbox, coreRequest)
     if (reply.delayMs > 0) setTimeout(send, reply.delayMs, request, response, coreRequest, reply, started)

@@ -78,6 +78,21 @@ describe('createSandbox', () => {
     expect(one.requests).toEqual([])
   })
 
+  it('answers the 2,000 requests sent while reset() re-seeds a changed record from the old state or the new, never a half-made one (once 280 got 401)', async () => {
+    const db = await one.db()
+    await db.projects.update((q) => q.where({ id: 101 }), { data: (project) => void (project.display_name = 'Renamed') })
+    const resetting = one.reset()
+    const answers = await Promise.all(Array.from({ length: 2_000 }, () => get('http://one.test/api/v1/projects', one.keys.user)))
+    await resetting
+    const seen = new Map<string, number>()
+    for (const answer of answers) {
+      const shown = `${answer.status} ${answer.body.data?.total} ${answer.body.data?.projects?.[0]?.display_name}`
+      seen.set(shown, (seen.get(shown) ?? 0) + 1)
+    }
+    for (const shown of seen.keys()) expect(['200 3 Renamed', '200 3 Northwind Outdoor']).toContain(shown)
+    expect((await get('http://one.test/api/v1/projects', one.keys.user)).body.data.projects[0].display_name).toBe('Northwind Outdoor')
+  })
+
   it('resets in well under a millisecond when no record changed', async () => {
     for (let warm = 0; warm < 50; warm++) await one.reset()
     const started = performance.now()
