@@ -22,18 +22,39 @@ export const apiKeyHeaderSchema = z.string().min(1).meta({
 })
 
 /**
- * `X-Project-ID`: a project id written plainly (`101`; not `0101`, `+101` or `1e2`).
+ * A regular expression source matching the decimal numbers from 1 to `max` written plainly (no
+ * sign, no leading zero), digit by digit, so that a JSON Schema `pattern` states the bound itself.
+ *
+ * @example
+ * new RegExp(`^(?:${upTo('250')})$`).test('251') // false
+ */
+function upTo(max: string): string {
+  const shorter = max.length > 1 ? [`[1-9][0-9]{0,${max.length - 2}}`] : []
+  const same: string[] = []
+  for (let index = 0; index < max.length; index++) {
+    const digit = Number(max[index])
+    const low = index === 0 ? 1 : 0
+    const rest = max.length - index - 1
+    if (digit > low) same.push(`${max.slice(0, index)}[${low}-${digit - 1}]${rest > 0 ? `[0-9]{${rest}}` : ''}`)
+  }
+  same.push(max)
+  return [...shorter, ...same].join('|')
+}
+
+/**
+ * `X-Project-ID`: a project id written plainly (`101`; not `0101`, `+101` or `1e2`), at most 2^53 − 1,
+ * with the spaces and tabs HTTP allows around a value; blank counts as missing. The pattern says all
+ * of it, so the OpenAPI document and the guard agree.
  *
  * @example
  * projectIdHeaderSchema.parse('101')
  */
 export const projectIdHeaderSchema = z
   .string()
-  .regex(/^[1-9][0-9]{0,15}$/)
-  .refine((text) => Number.isSafeInteger(Number(text)), { message: `must be at most ${Number.MAX_SAFE_INTEGER}` })
+  .regex(new RegExp(`^[ \\t]*(?:${upTo(String(Number.MAX_SAFE_INTEGER))})?[ \\t]*$`))
   .meta({
     description:
-      `The project to operate on, a positive integer written plainly, at most ${Number.MAX_SAFE_INTEGER}. Anything else: 400 \`invalid_project_id\`. ` +
+      `The project to operate on, a positive integer written plainly, at most ${Number.MAX_SAFE_INTEGER}; blank counts as missing. Anything else: 400 \`invalid_project_id\`. ` +
       'A project that does not exist or belongs to another account: 403 `forbidden` (existence is not revealed).',
     examples: ['101'],
   })
@@ -52,7 +73,9 @@ export const scenarioHeaderSchema = z.string().meta({
 })
 
 const calendarDate = (name: string, rule: string) =>
-  z.iso.date().meta({ description: `${name}, a UTC calendar date (YYYY-MM-DD), inclusive. ${rule} Malformed or impossible: 400 \`invalid_date\`.` })
+  z.iso.date().meta({
+    description: `${name}, a UTC calendar date (YYYY-MM-DD), inclusive. ${rule} Malformed or impossible, or a range whose previous period (which answers compare with) or end falls outside 0000-01-01 to 9999-12-31: 400 \`invalid_date\`.`,
+  })
 
 /**
  * The query of `/monitoring` and `/overview`. All optional; unknown parameters are ignored, and each

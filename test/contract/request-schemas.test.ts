@@ -7,6 +7,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { analyticsQuerySchema, projectIdHeaderSchema } from '../../src/contract/request-schemas.js'
+import { createOpenApiDocument } from '../../src/contract/create-openapi-document.js'
+import { FIRST_DAY, LAST_DAY } from '../../src/core/analytics/calendar-date.js'
 import { PROVIDERS } from '../../src/core/analytics/providers.js'
 import { REGIONS } from '../../src/core/analytics/regions.js'
 import { EnvelopeError } from '../../src/core/envelope-error.js'
@@ -70,6 +72,9 @@ function written(values: Partial<Record<QueryName, string>>): { query: string; d
   return { query, decoded }
 }
 
+/** Whether a range and the period before it lie within 0000-01-01 to 9999-12-31 (README: dates YYYY-MM-DD can write). */
+const withinYears = (from: number, end: number) => 2 * from - end - 1 >= FIRST_DAY && end <= LAST_DAY
+
 const formatDay = (day: number) => new Date(day * MS_PER_DAY).toISOString().slice(0, 10)
 
 /** Text of every kind: printable ASCII, any code point, whole graphemes. */
@@ -131,8 +136,11 @@ describe('analyticsQuerySchema and the query guard (parseAnalyticsQuery)', () =>
       fc.assert(
         fc.property(VALUE_ARBS[name], (value) => {
           const { query, decoded } = written({ [name]: value })
-          // Alone, a date never breaks the range rules: the other end is derived 29 days away.
-          const expected = schemaAccepts(name, decoded[name] ?? '') ? 'ok' : REFUSAL[name]
+          // Alone, a date breaks no range rule but the years one: the other end is derived 29 days away.
+          const date = decoded[name] ?? ''
+          const accepted = schemaAccepts(name, date)
+          const end = name === 'end_date' && accepted ? dayOf(date) : name === 'start_date' && accepted ? dayOf(date) + 29 : TODAY_DAY
+          const expected = !accepted ? REFUSAL[name] : withinYears(end - 29, end) ? 'ok' : ERRORS.invalidDate.error
           expect(guardVerdict(query), `${name}=${JSON.stringify(value)}`).toBe(expected)
         }),
         runs(3_000),
@@ -163,7 +171,9 @@ describe('analyticsQuerySchema and the query guard (parseAnalyticsQuery)', () =>
             ? ERRORS.invalidDateRange.error
             : end - from + 1 > MAX_RANGE_DAYS
               ? ERRORS.dateRangeTooLarge.error
-              : !accepted('provider')
+              : !withinYears(from, end)
+                ? ERRORS.invalidDate.error
+                : !accepted('provider')
                 ? ERRORS.invalidProvider.error
                 : !accepted('region')
                   ? ERRORS.invalidRegion.error
@@ -255,6 +265,25 @@ describe('projectIdHeaderSchema and the X-Project-ID guard (parseProjectId, peek
         expect(peekProjectId(header)).toBe(typeof read === 'number' ? read : undefined)
       }),
       runs(2_000),
+    )
+  })
+})
+
+describe("X-Project-ID's pattern in the OpenAPI document", () => {
+  const parameter = (createOpenApiDocument().paths['/monitoring']?.get?.parameters ?? []).find((item) => 'name' in item && item.name === 'X-Project-ID')
+  const pattern = new RegExp((parameter as unknown as { schema: { pattern: string } }).schema.pattern)
+
+  it('accepts exactly the ids the guard reads, up to 2^53 − 1 and not one more, and a blank value, which counts as missing', () => {
+    expect(pattern.test(String(Number.MAX_SAFE_INTEGER))).toBe(true)
+    expect(pattern.test('9007199254740992')).toBe(false)
+    expect(pattern.test('9999999999999999')).toBe(false)
+    expect(pattern.test('')).toBe(true)
+    expect(pattern.test(' \t')).toBe(true)
+    fc.assert(
+      fc.property(fc.oneof(fc.bigInt({ min: 1n, max: 10n ** 17n }), fc.bigInt({ min: MAX_SAFE - 10_000n, max: MAX_SAFE + 10_000n })), (id) => {
+        expect(pattern.test(String(id))).toBe(typeof guardReads(String(id)) === 'number')
+      }),
+      runs(3_000),
     )
   })
 })
