@@ -25,7 +25,14 @@ export const userSchema = z.strictObject({
 
 /** An API key, as the portal would store it. */
 export const apiKeySchema = z.strictObject({
-  key: z.string().min(1).max(256),
+  // What an X-API-Key header can carry: no line break, no control character, no space at either end.
+  key: z
+    .string()
+    .min(1)
+    .max(256)
+    .regex(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/, {
+      message: 'must be visible ASCII characters (spaces only inside), as an X-API-Key header can carry them',
+    }),
   name: z.string().min(1),
   level: z.enum(['USER', 'PROJECT']),
   user_id: id,

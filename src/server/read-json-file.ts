@@ -24,7 +24,8 @@ export async function readJsonFile(path: string, what: 'fixtures' | 'scenario'):
     throw new ConfigError(`Failed to load ${what} (${path}): ${why}`)
   }
   try {
-    return JSON.parse(text)
+    // A byte order mark is how some editors begin a UTF-8 file; it is not part of the JSON.
+    return JSON.parse(text.replace(/^\uFEFF/, ''))
   } catch (error) {
     // V8 may quote the file in its message, newlines and all: the message stays one line.
     throw new ConfigError(`Failed to load ${what} (${path}): not valid JSON (${(error as Error).message.replace(/\s+/g, ' ').slice(0, 200)})`)

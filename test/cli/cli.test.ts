@@ -181,6 +181,13 @@ describe('fixtures files', () => {
     await expectFixturesRefused(await writeTemp('bad-key.json', JSON.stringify(fixtures)), 'api_keys[0].project_id')
   })
 
+  test('A fixtures file that begins with a UTF-8 byte order mark, as some editors write it, is read as the JSON after it.', async () => {
+    const path = await writeTemp('with-bom.json', `\uFEFF${JSON.stringify(customFixtures())}`)
+    const cli = runCli(['--fixtures', path, ...QUIET])
+    const url = await cli.waitForUrl()
+    expect((await get(`${url}projects`, 'my_key_123456')).status).toBe(200)
+  })
+
   test('A valid custom fixtures file is served instead of the default data.', async () => {
     const path = await writeTemp('custom.json', JSON.stringify(customFixtures(), null, 2))
     const cli = runCli(['--fixtures', path, ...WITH_BANNER])

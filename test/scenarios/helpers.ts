@@ -134,7 +134,7 @@ export function useHttpSandbox(options: StartSandboxOptions = {}): () => HttpSan
   }
 }
 
-/** How a journal shows an API key: the first six characters, an ellipsis, the last two. */
+/** How a journal shows an API key: the first six characters, an ellipsis, the last four (two where four would hide fewer than six). */
 export function maskedKey(key: string): string {
-  return `${key.slice(0, 6)}…${key.slice(-2)}`
+  return `${key.slice(0, 6)}…${key.slice(key.length >= 16 ? -4 : -2)}`
 }

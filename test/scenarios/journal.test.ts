@@ -34,7 +34,7 @@ const MIXED_ENTRIES = [
     project_id: '101',
     scenarios: ['no-data'],
   },
-  { method: 'GET', path: '/api/v1/validate', query: '', status: 401, key: 'sbx_us…ed', project_id: null, scenarios: [] },
+  { method: 'GET', path: '/api/v1/validate', query: '', status: 401, key: 'sbx_us…ired', project_id: null, scenarios: [] },
   { method: 'GET', path: '/api/v1/overview', query: '', status: 401, key: null, project_id: '102', scenarios: [] },
   { method: 'GET', path: '/api/v1/nope', query: 'x=1', status: 404, key: 'sbx_us…ha', project_id: null, scenarios: [] },
 ]
@@ -79,15 +79,17 @@ describe('the request journal over HTTP: GET|DELETE /__sandbox/requests', () => 
     }
   })
 
-  test('The journal never shows any documented key in full, valid or not, only its first six and last two characters.', async () => {
+  test('The journal never shows any documented key in full, valid or not, only its first six and last four or two characters, and tells every documented key apart.', async () => {
     for (const key of ALL_KEYS) await api('validate', withKey(key))
     await api('validate', withKey('sk_live_0123456789abcdef'))
     await api('validate', withKey('short'))
     const answer = await sandbox().admin('requests')
     for (const key of [...ALL_KEYS, 'sk_live_0123456789abcdef']) expect(answer.text).not.toContain(key)
     const { requests } = answer.body.data as { requests: JournalEntry[] }
-    expect(requests.map((entry) => entry.key)).toEqual([...ALL_KEYS.map(maskedKey), 'sk_liv…ef', '…'])
-    expect(requests.map((entry) => entry.key)).toEqual(['sbx_us…ha', 'sbx_pr…01', 'sbx_us…ta', 'sbx_us…ty', 'sbx_us…ed', 'sbx_us…ed', 'sk_liv…ef', '…'])
+    expect(requests.map((entry) => entry.key)).toEqual([...ALL_KEYS.map(maskedKey), 'sk_liv…cdef', '…'])
+    expect(requests.map((entry) => entry.key)).toEqual(['sbx_us…ha', 'sbx_pr…01', 'sbx_us…ta', 'sbx_us…ty', 'sbx_us…ired', 'sbx_us…oked', 'sk_liv…cdef', '…'])
+    // Once sbx_user_expired and sbx_user_revoked both read sbx_us…ed.
+    expect(new Set(ALL_KEYS.map(maskedKey)).size).toBe(ALL_KEYS.length)
   })
 
   test('?limit=2 returns the last two requests, oldest first.', async () => {

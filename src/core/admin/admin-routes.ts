@@ -34,7 +34,8 @@ function activeNames(sandbox: SandboxCore): readonly string[] {
 function putScenario(sandbox: SandboxCore, request: CoreRequest): Envelope<unknown> {
   let body: unknown
   try {
-    body = JSON.parse(request.body ?? '')
+    // A byte order mark some clients put first is not part of the JSON.
+    body = JSON.parse((request.body ?? '').replace(/^\uFEFF/, ''))
   } catch {
     throw new EnvelopeError(ERRORS.invalidBody, `The body must be ${BODY_EXAMPLE}`)
   }

@@ -115,6 +115,13 @@ describe('dispatchAdmin', () => {
     expect(apiRequest(core).status).toBe(200)
   })
 
+  it('reads a PUT scenario body that begins with a UTF-8 byte order mark as the JSON after it', async () => {
+    const core = await sandbox()
+    const { response, body } = admin(core, 'PUT', 'scenario', { body: '\uFEFF{"scenarios":["slow"]}' })
+    expect(response.status).toBe(200)
+    expect(body.data).toEqual({ active: ['slow'] })
+  })
+
   it('adds an inline definition given to PUT scenario to the catalogue, with the admin API as its source', async () => {
     const core = await sandbox()
     const mine = { name: 'mine', description: 'Mine', rules: [{ match: { endpoint: 'projects' }, fail: { status: 503 } }] }

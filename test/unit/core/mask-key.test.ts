@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { maskKey } from '../../../src/core/mask-key.js'
+import { DOCUMENTED_KEYS } from '../../../src/model/documented-keys.js'
 
 describe('maskKey', () => {
-  it('keeps the first 6 and last 2 characters of a long key', () => {
+  it('keeps the first 6 and last 2 characters of a key of 12 to 15, and the last 4 of a longer one, where that still hides 6', () => {
     expect(maskKey('sbx_user_alpha')).toBe('sbx_us…ha')
     expect(maskKey('sbx_project_101')).toBe('sbx_pr…01')
+    expect(maskKey('sbx_user_expired')).toBe('sbx_us…ired')
+    expect(maskKey('sk_live_0123456789abcdef')).toBe('sk_liv…cdef')
+  })
+
+  it('tells every documented key apart (sbx_user_expired and sbx_user_revoked once both read sbx_us…ed)', () => {
+    const masks = Object.values(DOCUMENTED_KEYS).map(maskKey)
+    expect(new Set(masks).size).toBe(masks.length)
   })
 
   it('hides a short key entirely', () => {
@@ -24,7 +32,8 @@ describe('maskKey', () => {
       const masked = maskKey(key)!
       expect(masked).not.toBe(key)
       expect(masked.includes(key)).toBe(false)
-      expect(masked.length).toBeLessThanOrEqual(9)
+      expect(masked.length).toBeLessThanOrEqual(11)
+      expect(key.length - (masked.length - 1), 'characters hidden').toBeGreaterThanOrEqual(length < 12 ? length : 4)
     }
   })
 })

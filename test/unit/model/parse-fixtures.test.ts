@@ -65,6 +65,15 @@ describe('parseFixtures: invalid input', () => {
     expect(configErrorOf(input).name).toBe('ConfigError')
   })
 
+  it.each(['sbx_user\r\nX-Evil: 1', 'sbx\u0000key', ' sbx_user_spaced', 'sbx_user_spaced ', 'sbx_ünïcode', '\t'])(
+    'names api_keys[0].key for a key no X-API-Key header can carry: %j',
+    (key) => {
+      const input = fixtures()
+      input.api_keys[0]!.key = key
+      expectProblemAt(input, 'api_keys[0].key', 'must be visible ASCII characters (spaces only inside), as an X-API-Key header can carry them')
+    },
+  )
+
   it('names projects[0].region for a region that is not an ISO code, or not in upper case', () => {
     const input = fixtures()
     input.projects[0]!.region = 'XX'
