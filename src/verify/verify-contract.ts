@@ -89,17 +89,29 @@ export async function verifyContract(options: VerifyOptions): Promise<VerifyRepo
   const probe = createProber({ baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 10_000, fetch: options.fetch ?? globalThis.fetch })
   const first = await probe({ path: 'validate' })
   if (first.failure !== undefined) throw new VerifyError(`cannot reach ${baseUrl}: ${first.failure}`)
+  // The user's own mistakes are not drift: said in one line, exit 2, before any check.
+  if (first.status === 404) throw new VerifyError(`${baseUrl}validate answered 404: --base-url must be the API's base URL, ending in /api/v1/`)
+  if (first.status === 401) {
+    throw new VerifyError('the key was refused (401): it is unknown, expired or revoked; verify needs a valid key (--api-key, ANALYTICS_API_KEY)')
+  }
+  if (options.projectId !== undefined) {
+    const access = await probe({ path: 'validate', projectId: String(options.projectId) })
+    if (access.status === 403) throw new VerifyError(`--project-id ${options.projectId}: the key has no access to that project (403); choose one GET /projects lists for it`)
+  }
   const run = createVerifyRun(probe, options.specOnly === true)
   const account = await verifyAccount(run, options.projectId)
   await verifyAnalytics(run, account)
   const count = (result: VerifyCheck['result']) => run.checks.filter((check) => check.result === result).length
   const failed = count('fail')
+  const key = maskKey(options.apiKey) ?? '…'
+  // A deployment may echo the key back in an answer verify quotes: the report shows it masked.
+  const checks = JSON.parse(JSON.stringify(run.checks).replaceAll(JSON.stringify(options.apiKey).slice(1, -1), key)) as VerifyCheck[]
   return {
     baseUrl,
-    key: maskKey(options.apiKey) ?? '…',
+    key,
     keyLevel: account.key?.key_level,
     projectId: account.projectId,
-    checks: run.checks,
+    checks,
     passed: count('pass'),
     failed,
     skipped: count('skip'),

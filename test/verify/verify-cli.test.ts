@@ -97,6 +97,24 @@ describe('analytics-sandbox verify, the command', () => {
     expect(project.stderr).toContain('--project-id must be a positive integer.')
   })
 
+  it('exits 2 with one line, not 1 (drift), for the user’s own mistakes: an expired or unknown key, a base URL without /api/v1/, a --project-id the key cannot see', async () => {
+    const runs = await Promise.all([
+      verify(['--base-url', url, '--api-key', DOCUMENTED_KEYS.expired]),
+      verify(['--base-url', url, '--api-key', 'sbx_unknown_key_123']),
+      verify(['--base-url', new URL('/', url).href, '--api-key', DOCUMENTED_KEYS.user]),
+      verify(['--base-url', url, '--api-key', DOCUMENTED_KEYS.user, '--project-id', '201']),
+    ])
+    for (const run of runs) {
+      expect(run.code, run.stderr).toBe(VERIFY_EXIT.unusable)
+      expect(run.stdout).toBe('')
+      expect(run.stderr.trimEnd().split('\n')).toHaveLength(1)
+      expect(run.stderr).not.toContain('sbx_unknown_key_123')
+    }
+    expect(runs[0]!.stderr).toContain('the key was refused (401)')
+    expect(runs[2]!.stderr).toContain('ending in /api/v1/')
+    expect(runs[3]!.stderr).toContain('--project-id 201')
+  })
+
   it('prints its help, with the exit statuses, and exits 0', async () => {
     const run = await verify(['--help'])
     expect(run.code).toBe(0)
