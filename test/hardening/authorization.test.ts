@@ -237,7 +237,7 @@ describe('authorization invariants (no scenario active)', () => {
     const entries = (JSON.parse(journal) as { data: { requests: Array<{ key: string | null }> } }).data.requests
     expect(entries.length).toBeGreaterThan(0)
     for (const key of FIXTURE_KEYS) expect(journal.includes(key), `${key} in the journal`).toBe(false)
-    for (const entry of entries) if (entry.key !== null) expect(entry.key.length <= 9 && entry.key.includes('…'), `journal key ${entry.key}`).toBe(true)
+    for (const entry of entries) if (entry.key !== null) expect(entry.key.length <= 11 && entry.key.includes('…'), `journal key ${entry.key}`).toBe(true)
   })
 })
 

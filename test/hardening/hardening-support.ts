@@ -9,6 +9,7 @@
 import { METHODS } from 'node:http'
 import fc from 'fast-check'
 import { expect } from 'vitest'
+import { FIRST_DAY, LAST_DAY } from '../../src/core/analytics/calendar-date.js'
 import { REGIONS } from '../../src/core/analytics/regions.js'
 import type { CoreRequest, CoreResponse } from '../../src/core/core-request.js'
 import { dispatch } from '../../src/core/dispatch.js'
@@ -220,6 +221,8 @@ export function predictQuery(query: string): Expectation | undefined {
   const resolvedStart = start ?? resolvedEnd - 29
   if (resolvedEnd < resolvedStart) return expectError(ERRORS.invalidDateRange)
   if (resolvedEnd - resolvedStart + 1 > 366) return expectError(ERRORS.dateRangeTooLarge)
+  // README: the range and the period before it must lie within 0000-01-01 to 9999-12-31.
+  if (2 * resolvedStart - resolvedEnd - 1 < FIRST_DAY || resolvedEnd > LAST_DAY) return expectError(ERRORS.invalidDate)
   const provider = one('provider')
   if (provider.repeated) return expectError(ERRORS.invalidProvider)
   if (provider.value !== undefined) {

@@ -138,28 +138,4 @@ describe('hostile load', () => {
     expect(rssMb(pid)).toBeLessThan(200)
     expect(await probe(url)).toBeLessThan(1_000)
   }, 60_000)
-
-  test.runIf(FULL)('Output nobody reads: 500,000 logged requests with stdout never read leave the process alive under 200 MB, the lines dropped and counted.', async () => {
-    const cli = runCli(['--port', '0'])
-    const url = await cli.waitForUrl()
-    cli.child.stdout?.pause()
-    const { Agent, request } = await import('node:http')
-    const agent = new Agent({ keepAlive: true, maxSockets: 32 })
-    let sent = 0
-    const one = () =>
-      new Promise<void>((resolve, reject) => {
-        request(`${url}projects`, { agent, headers: { 'X-API-Key': 'sbx_user_alpha' } }, (response) => response.resume().on('end', resolve))
-          .on('error', reject)
-          .end()
-      })
-    await Promise.all(Array.from({ length: 32 }, async () => {
-      while (sent++ < 500_000) await one()
-    }))
-    agent.destroy()
-    expect(rssMb(cli.child.pid!)).toBeLessThan(200)
-    const health = (await (await fetch(new URL('/__sandbox/health', url))).json()) as { data: { requests: number; log: { dropped: number } } }
-    expect(health.data.requests).toBe(500_000)
-    expect(health.data.log.dropped).toBeGreaterThan(400_000)
-    expect(await probe(url)).toBeLessThan(1_000)
-  }, 600_000)
 })

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { expect } from 'vitest'
 
 // What the packaging tests share: packing the repository as `npm publish` would, and a fresh
 // consumer project (the files of fixture-project/) in which the tarball is installed and run.
@@ -141,4 +142,20 @@ export async function writeConsumerProject(project: string, mswMajor: number): P
       }
     }
   }
+}
+
+/**
+ * Runs the consumer's vitest suite (fixture-project/sandbox.test.ts) in `project` and expects every
+ * test it declares to pass; returns what it printed.
+ *
+ * @example
+ * await expectConsumerSuitePasses(project, childEnv(nodeDir))
+ */
+export async function expectConsumerSuitePasses(project: string, env: NodeJS.ProcessEnv): Promise<Finished> {
+  const expected = await declaredTests('sandbox.test.ts.txt')
+  const result = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=vitest-report.json'], project, RUN_TIMEOUT_MS, env)
+  expect(result.code, report('npx vitest run', result)).toBe(0)
+  const summary = await readJson<{ numTotalTests: number; numPassedTests: number; numFailedTests: number }>(join(project, 'vitest-report.json'))
+  expect(summary, report('npx vitest run', result)).toMatchObject({ numTotalTests: expected, numPassedTests: expected, numFailedTests: 0 })
+  return result
 }
