@@ -6,9 +6,10 @@
  * attack was first run at.
  */
 import { readFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
 import { MAX_DEFINED_SCENARIOS } from '../../src/scenarios/scenario-catalogue.js'
-import { MAX_WAITING_REQUESTS } from '../../src/server/socket-backlog.js'
+import { MAX_WAITING_REQUESTS, REQUESTS_PER_TURN } from '../../src/server/socket-backlog.js'
 import { killAllCli, runCli } from '../cli/run-cli.js'
 import { useTempDir } from '../support/temp-dir.js'
 import { pipelineFlood, type Flood } from './pipeline-flood.js'
@@ -138,4 +139,28 @@ describe('hostile load', () => {
     expect(rssMb(pid)).toBeLessThan(200)
     expect(await probe(url)).toBeLessThan(1_000)
   }, 60_000)
+
+  test('A client that pipelines and reads gets every answer of a burst of 60, a share each turn; one that pipelines more than 80 at once is closed.', async () => {
+    const cli = runCli(['--port', '0', '--log', 'none'])
+    const port = Number(new URL(await cli.waitForUrl()).port)
+    const burst = (count: number) =>
+      new Promise<{ statuses: number }>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          let payload = ''
+          for (let index = 0; index < count; index++) payload += `GET /api/v1/validate?n=${index} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: sbx_user_alpha\r\n\r\n`
+          socket.write(payload)
+        })
+        let text = ''
+        socket.setEncoding('utf8').on('data', (chunk: string) => {
+          text += chunk
+          if ((text.match(/HTTP\/1\.1 200/g) ?? []).length === count) socket.end()
+        })
+        socket.on('error', () => undefined)
+        socket.on('close', () => resolve({ statuses: (text.match(/HTTP\/1\.1 200/g) ?? []).length }))
+        setTimeout(() => socket.destroy(), 5_000)
+      })
+    expect((await burst(60)).statuses).toBe(60)
+    expect((await burst(REQUESTS_PER_TURN + MAX_WAITING_REQUESTS + 100)).statuses).toBeLessThanOrEqual(REQUESTS_PER_TURN + MAX_WAITING_REQUESTS)
+    expect(await probe(await cli.waitForUrl())).toBeLessThan(1_000)
+  })
 })
