@@ -36,7 +36,11 @@ function startProcess(args, pattern) {
   const child = spawn(command, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
   return new Promise((resolve, reject) => {
     let output = ''
-    const timer = setTimeout(() => reject(new Error(`no start within 60 s: ${args.join(' ')}\n${output}`)), 60_000)
+    // A server that never says it listens is killed, not left running after the benchmark fails.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`no start within 60 s: ${args.join(' ')}\n${output}`))
+    }, 60_000)
     const onData = (chunk) => {
       output += chunk
       const match = pattern.exec(output)
