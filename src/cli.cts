@@ -71,10 +71,8 @@ function startWorker(): void {
   process.once('SIGTERM', stop)
   if (exitsWithParent()) {
     // Loaded only when asked: it is the one part of the launcher most runs never need.
-    ;(require('./server/watch-ancestors.cjs') as typeof import('./server/watch-ancestors.cjs')).watchAncestors((pid) => {
-      process.stderr.write(`analytics-sandbox: process ${pid}, which started this sandbox, ended: stopping (--exit-with-parent)\n`)
-      stop()
-    })
+    // Quietly, as SIGTERM: the harness ended it on purpose, and its output may be another tool's.
+    ;(require('./server/watch-ancestors.cjs') as typeof import('./server/watch-ancestors.cjs')).watchAncestors(stop)
   }
   worker.once('exit', (code) => process.exit(code))
   worker.once('error', (error) => {

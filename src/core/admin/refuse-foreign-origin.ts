@@ -7,7 +7,7 @@ const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/
 
 /** The detail of a refusal for a Host that is not loopback: DNS rebinding. */
 export const FOREIGN_HOST_DETAIL =
-  'This sandbox listens on loopback and answers its admin API only for the Host names localhost, 127.0.0.1 and [::1]: another name pointing here is how DNS rebinding reaches a local server'
+  'This sandbox listens on loopback and answers its admin API only for the Host names localhost, 127.0.0.1 (any 127.x.x.x) and [::1]: another name pointing here is how DNS rebinding reaches a local server'
 
 /** The detail of a refusal for a foreign Origin. */
 export const FOREIGN_ORIGIN_DETAIL =
