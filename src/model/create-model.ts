@@ -29,6 +29,7 @@ export async function createModel(fixtures: Fixtures): Promise<Model> {
   const db = createCollections()
   const index = createModelIndex(db)
   let seededAt = -1
+  const changed = () => index.changes !== seededAt
   const seed = async () => {
     db.users.deleteMany((q) => q.where({}))
     db.apiKeys.deleteMany((q) => q.where({}))
@@ -43,10 +44,10 @@ export async function createModel(fixtures: Fixtures): Promise<Model> {
     db,
     index,
     get changed() {
-      return index.changes !== seededAt
+      return changed()
     },
     async reseed() {
-      if (index.changes !== seededAt) await seed()
+      if (changed()) await seed()
     },
   }
 }

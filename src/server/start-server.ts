@@ -80,12 +80,13 @@ function formatHost(host: string): string {
 export async function startServer(sandbox: SandboxCore, options: ServerOptions): Promise<RunningServer> {
   const { log } = options
   if (options.adminToken === '') throw new ConfigError('Invalid admin token: it must not be empty (--admin-token, ANALYTICS_SANDBOX_ADMIN_TOKEN)')
-  const generated = options.adminToken === undefined && !isLoopback(options.host)
+  const loopback = isLoopback(options.host)
+  const generated = options.adminToken === undefined && !loopback
   let closing = false
   const backlogs = createSocketBacklogs()
   // node:crypto loads only when a token is made up: it is 3-7 ms of start-up otherwise.
   sandbox.adminToken = generated ? (await import('node:crypto')).randomBytes(18).toString('base64url') : options.adminToken
-  sandbox.adminLoopbackOnly = isLoopback(options.host)
+  sandbox.adminLoopbackOnly = loopback
   const send = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest, reply: CoreResponse, started: number) => {
     // The headers carry Content-Length, so no chunked encoding: the body goes out in one write.
     // While shutting down, answers close their connection, so draining ends with the last one.

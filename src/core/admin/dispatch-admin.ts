@@ -28,9 +28,9 @@ export const ADMIN_ENDPOINTS = [...ADMIN_ROUTES].map(([name, methods]) => `${Obj
  */
 export const OPEN_ADMIN_PATHS: ReadonlySet<string> = new Set(['health'])
 
-/** An admin answer: the API's headers but the CORS ones, which the admin API never sends. */
+/** An admin answer: the API's headers but the CORS ones (`access-control-*`), which the admin API never sends. */
 function withoutCors(answer: Answer): CoreResponse {
-  const { 'access-control-allow-origin': _origin, 'access-control-expose-headers': _exposed, ...headers } = answer.headers
+  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')))
   return { status: answer.status, headers, body: answer.body, delayMs: 0 }
 }
 
