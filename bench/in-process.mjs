@@ -13,7 +13,10 @@ const headers = { 'X-API-Key': 'sbx_user_alpha' }
 const sandbox = createSandbox({ now: '2026-03-01', baseUrl: 'http://sandbox.test' })
 await sandbox.ready()
 let body = ''
-const trivial = http.get('http://trivial.test/api/v1/projects', () => new HttpResponse(body, { headers: { 'content-type': 'application/json' } }))
+const trivial = http.get(
+  'http://trivial.test/api/v1/projects',
+  () => new HttpResponse(body, { headers: { 'content-type': 'application/json' } }),
+)
 const server = setupServer(...sandbox.handlers, trivial)
 server.listen({ onUnhandledRequest: 'error' })
 body = await (await fetch('http://sandbox.test/api/v1/projects', { headers })).text()

@@ -69,13 +69,17 @@ export async function runLoad(plan, { generator, core, work }) {
   const name = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
   const busyFrom = cpuSecondsOf(plan.serverPid)
   const started = performance.now()
-  const result = generator === 'wrk' ? await runWrk(plan, pin, join(work, `paths-${name}.txt`)) : await runAutocannon(plan, pin, join(work, `plan-${name}.json`))
+  const result =
+    generator === 'wrk'
+      ? await runWrk(plan, pin, join(work, `paths-${name}.txt`))
+      : await runAutocannon(plan, pin, join(work, `plan-${name}.json`))
   const seconds = (performance.now() - started) / 1000
   return { ...result, serverBusy: (cpuSecondsOf(plan.serverPid) - busyFrom) / seconds }
 }
 
 async function runWrk(plan, pin, pathsFile) {
-  if (!installed('wrk', ['-v'])) throw new Error('wrk is not installed: install it (Debian: apt-get install wrk; macOS: brew install wrk) or set BENCH_LOAD=autocannon')
+  if (!installed('wrk', ['-v']))
+    throw new Error('wrk is not installed: install it (Debian: apt-get install wrk; macOS: brew install wrk) or set BENCH_LOAD=autocannon')
   if (plan.seconds === undefined) throw new Error('wrk runs for a duration: give plan.seconds')
   const url = new URL(plan.paths[0], plan.url).href
   const env = { ...process.env }
@@ -84,7 +88,17 @@ async function runWrk(plan, pin, pathsFile) {
     env.BENCH_PATHS = pathsFile
   }
   const headers = Object.entries(plan.headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
-  const args = ['-t1', `-c${plan.connections}`, `-d${Math.max(1, Math.round(plan.seconds))}s`, '--timeout', '5s', ...headers, '-s', join(here, 'wrk-report.lua'), url]
+  const args = [
+    '-t1',
+    `-c${plan.connections}`,
+    `-d${Math.max(1, Math.round(plan.seconds))}s`,
+    '--timeout',
+    '5s',
+    ...headers,
+    '-s',
+    join(here, 'wrk-report.lua'),
+    url,
+  ]
   const [command, argv] = pin('wrk', args)
   const { stdout } = await execFileAsync(command, argv, { env, encoding: 'utf8', timeout: (plan.seconds + 30) * 1000 })
   const report = JSON.parse(stdout.trim().split('\n').at(-1))

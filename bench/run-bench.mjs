@@ -56,7 +56,20 @@ function startProcess(args, pattern) {
 }
 
 const startSandbox = (extra = []) =>
-  startProcess([...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'dist/cli.cjs', '--port', '0', '--log', 'none', '--now', NOW, ...extra], /listening on (http:\/\/[^/\s]+)\//)
+  startProcess(
+    [
+      ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+      'dist/cli.cjs',
+      '--port',
+      '0',
+      '--log',
+      'none',
+      '--now',
+      NOW,
+      ...extra,
+    ],
+    /listening on (http:\/\/[^/\s]+)\//,
+  )
 
 async function stop(server) {
   server.child.removeAllListeners('exit')
@@ -68,7 +81,9 @@ async function stop(server) {
 /** RSS in MB of a process, from /proc (0 where /proc is not there). */
 function rssOf(pid) {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((text) => text.startsWith('VmRSS:'))
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((text) => text.startsWith('VmRSS:'))
     return Number(line.split(/\s+/)[1]) / 1024
   } catch {
     return 0
@@ -87,7 +102,8 @@ async function answerOf(origin, path, headers) {
   const response = await fetch(`${origin}${path}`, { headers })
   const body = await response.text()
   const kept = {}
-  for (const [name, value] of response.headers) if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)) kept[name] = value
+  for (const [name, value] of response.headers)
+    if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)) kept[name] = value
   return { status: response.status, headers: kept, body }
 }
 
@@ -201,8 +217,20 @@ try {
   ]) {
     const result = await compare(sandbox, [path], headers)
     peakRss = Math.max(peakRss, result.peakRss)
-    row(`throughput ${endpoint}`, result.ratio, goal, result.ratio >= goal, `${result.bytes} B; reference busy ${percent(result.limitBusy)}; RSS ${result.peakRss.toFixed(0)} MB`)
-    row(`p99 ${endpoint} (ms)`, result.p99, 10, result.p99 <= 10 && result.errors === 0, `reference: ${result.limitP99} ms; ${result.errors} errors`)
+    row(
+      `throughput ${endpoint}`,
+      result.ratio,
+      goal,
+      result.ratio >= goal,
+      `${result.bytes} B; reference busy ${percent(result.limitBusy)}; RSS ${result.peakRss.toFixed(0)} MB`,
+    )
+    row(
+      `p99 ${endpoint} (ms)`,
+      result.p99,
+      10,
+      result.p99 <= 10 && result.errors === 0,
+      `reference: ${result.limitP99} ms; ${result.errors} errors`,
+    )
   }
   for (const [endpoint, days, goal] of [
     ['monitoring', 30, 0.3],
@@ -213,7 +241,13 @@ try {
     const paths = coldPaths(endpoint, days)
     const result = await compare(sandbox, paths, project)
     peakRss = Math.max(peakRss, result.peakRss)
-    row(`cold /${endpoint}, ${days}-day ranges`, result.ratio, goal, result.ratio >= goal && result.errors === 0, `${paths.length} distinct queries; reference busy ${percent(result.limitBusy)}; RSS ${result.peakRss.toFixed(0)} MB`)
+    row(
+      `cold /${endpoint}, ${days}-day ranges`,
+      result.ratio,
+      goal,
+      result.ratio >= goal && result.errors === 0,
+      `${paths.length} distinct queries; reference busy ${percent(result.limitBusy)}; RSS ${result.peakRss.toFixed(0)} MB`,
+    )
   }
 } finally {
   await stop(sandbox)
@@ -225,31 +259,56 @@ const scaled = await startSandbox(['--generate-projects', String(GENERATED), '--
 try {
   const generated = { 'X-API-Key': 'sbx_user_generated' }
   const validate = await compare(scaled, ['/api/v1/validate'], generated)
-  row(`${GENERATED.toLocaleString('en')} projects: throughput /validate`, validate.ratio, 0.7, validate.ratio >= 0.7, `reference busy ${percent(validate.limitBusy)}`)
+  row(
+    `${GENERATED.toLocaleString('en')} projects: throughput /validate`,
+    validate.ratio,
+    0.7,
+    validate.ratio >= 0.7,
+    `reference busy ${percent(validate.limitBusy)}`,
+  )
   const monitoring = await compare(scaled, ['/api/v1/monitoring'], { ...generated, 'X-Project-ID': '1001' })
-  row(`${GENERATED.toLocaleString('en')} projects: throughput /monitoring`, monitoring.ratio, 0.6, monitoring.ratio >= 0.6, `reference busy ${percent(monitoring.limitBusy)}`)
+  row(
+    `${GENERATED.toLocaleString('en')} projects: throughput /monitoring`,
+    monitoring.ratio,
+    0.6,
+    monitoring.ratio >= 0.6,
+    `reference busy ${percent(monitoring.limitBusy)}`,
+  )
   const projects = await compare(scaled, ['/api/v1/projects'], generated)
-  row(`${GENERATED.toLocaleString('en')} projects: /projects vs same bytes`, projects.ratio, 0.7, projects.ratio >= 0.7, `${(projects.bytes / 1e6).toFixed(1)} MB an answer; reference busy ${percent(projects.limitBusy)}`)
+  row(
+    `${GENERATED.toLocaleString('en')} projects: /projects vs same bytes`,
+    projects.ratio,
+    0.7,
+    projects.ratio >= 0.7,
+    `${(projects.bytes / 1e6).toFixed(1)} MB an answer; reference busy ${percent(projects.limitBusy)}`,
+  )
 } finally {
   await stop(scaled)
 }
 
 const bare = await startupMs(
-  ['-e', "require('node:http').createServer((q, s) => s.end('{}')).listen(0, '127.0.0.1', function () { console.log('PORT ' + this.address().port) })"],
+  [
+    '-e',
+    "require('node:http').createServer((q, s) => s.end('{}')).listen(0, '127.0.0.1', function () { console.log('PORT ' + this.address().port) })",
+  ],
   /PORT (\d+)/,
   '/',
 )
 const startup = await startupMs(['dist/cli.cjs', '--port', '0', '--log', 'none'], /listening on (http:\/\/[^/\s]+)\//, '/api/v1/validate')
 row('start-up to first answer (ms)', startup, 250, startup <= 250, `bare node: ${bare.toFixed(0)} ms`)
 
-const inProcess = JSON.parse(execFileSync(process.execPath, [join(root, 'bench/in-process.mjs'), quick ? '--quick' : ''], { cwd: root, encoding: 'utf8' }))
+const inProcess = JSON.parse(
+  execFileSync(process.execPath, [join(root, 'bench/in-process.mjs'), quick ? '--quick' : ''], { cwd: root, encoding: 'utf8' }),
+)
 row('in-process: msw handlers vs a trivial msw handler', inProcess.ratio, 1.3, inProcess.ratio <= 1.3, 'cost ratio, lower is better')
 row('reset() with the default fixtures (ms)', inProcess.resetMs, 1, inProcess.resetMs <= 1)
 
 rmSync(work, { recursive: true, force: true })
 
 if (asJson) {
-  process.stdout.write(`${JSON.stringify({ pinned: pin, generator, smoke, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2)}\n`)
+  process.stdout.write(
+    `${JSON.stringify({ pinned: pin, generator, smoke, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2)}\n`,
+  )
 } else {
   const format = (value) => (Number.isInteger(value) || value >= 100 ? value.toFixed(0) : value.toFixed(2))
   process.stdout.write(

@@ -22,7 +22,9 @@ const englishOnly = {
   name: 'zod-english-only',
   setup(builder) {
     builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[/\\]zod[/\\]/.test(args.importer) ? { path: join(dirname(args.importer), '../locales/index.js'), namespace: 'english-only' } : undefined,
+      /[/\\]zod[/\\]/.test(args.importer)
+        ? { path: join(dirname(args.importer), '../locales/index.js'), namespace: 'english-only' }
+        : undefined,
     )
     builder.onLoad({ filter: /.*/, namespace: 'english-only' }, (args) => ({
       contents: "export { default as en } from './en.js'",

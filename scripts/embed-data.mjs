@@ -29,7 +29,7 @@ const scenarios = readdirSync(new URL('scenarios/', root))
   .filter((name) => name.endsWith('.json'))
   .sort()
   .map((name) => {
-    const { $schema, ...scenario } = read(`scenarios/${name}`)
+    const { $schema: _schema, ...scenario } = read(`scenarios/${name}`)
     return scenario
   })
 writeFileSync(

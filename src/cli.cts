@@ -2,6 +2,7 @@
 import fs = require('node:fs')
 import path = require('node:path')
 import workerThreads = require('node:worker_threads')
+import type WatchAncestors = require('./server/watch-ancestors.cjs')
 
 // The sandbox runs in a worker thread so its heap can be bounded. Under load V8 grows the young
 // generation to 32 MB and more and lets the old one run far ahead of the live data: 175 MB of RSS
@@ -72,7 +73,7 @@ function startWorker(): void {
   if (exitsWithParent()) {
     // Loaded only when asked: it is the one part of the launcher most runs never need.
     // Quietly, as SIGTERM: the harness ended it on purpose, and its output may be another tool's.
-    ;(require('./server/watch-ancestors.cjs') as typeof import('./server/watch-ancestors.cjs')).watchAncestors(stop)
+    ;(require('./server/watch-ancestors.cjs') as typeof WatchAncestors).watchAncestors(stop)
   }
   worker.once('exit', (code) => process.exit(code))
   worker.once('error', (error) => {

@@ -37,7 +37,15 @@ describe('the shape of the code', () => {
   })
 
   it('builds every error answer from the ERRORS templates: no error code string is written elsewhere in src', () => {
-    const codes = ['unauthorized', 'forbidden', 'missing_project_id', 'invalid_project_id', 'not_found', 'method_not_allowed', 'invalid_date']
+    const codes = [
+      'unauthorized',
+      'forbidden',
+      'missing_project_id',
+      'invalid_project_id',
+      'not_found',
+      'method_not_allowed',
+      'invalid_date',
+    ]
     const offenders = files
       .filter(({ path }) => path !== 'core/errors.ts')
       .filter(({ text }) => codes.some((code) => text.includes(`'${code}'`)))

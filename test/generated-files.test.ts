@@ -11,7 +11,9 @@ const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, root), 
 
 describe('generated files', () => {
   it('embed exactly the built-in scenario files of scenarios/ (run npm run build after editing one)', () => {
-    const files = readdirSync(new URL('scenarios/', root)).filter((name) => name.endsWith('.json')).sort()
+    const files = readdirSync(new URL('scenarios/', root))
+      .filter((name) => name.endsWith('.json'))
+      .sort()
     const fromFiles = files.map((name) => {
       const { $schema: _schema, ...scenario } = readJson(`scenarios/${name}`)
       return scenario

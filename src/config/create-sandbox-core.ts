@@ -104,8 +104,13 @@ export interface OptionSources {
  */
 export function resolveSandboxConfig(options: SandboxOptions = {}, sources: OptionSources = {}): SandboxConfig {
   const catalogue = createScenarioCatalogue()
-  if (options.scenarios !== undefined && !Array.isArray(options.scenarios)) throw invalid('scenarios', 'must be an array of names or definitions', options.scenarios)
-  const scenarios = resolveScenarios(catalogue, options.scenarios ?? [], (index) => sources.scenarios?.[index] ?? `options.scenarios[${index}]`)
+  if (options.scenarios !== undefined && !Array.isArray(options.scenarios))
+    throw invalid('scenarios', 'must be an array of names or definitions', options.scenarios)
+  const scenarios = resolveScenarios(
+    catalogue,
+    options.scenarios ?? [],
+    (index) => sources.scenarios?.[index] ?? `options.scenarios[${index}]`,
+  )
   return {
     catalogue,
     scenarios,
@@ -154,7 +159,10 @@ export async function createSandboxCore(
     clock: createClock(config.frozenDay),
     latency: config.latency,
     ...state,
-    answers: new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength, { admitOnSecondUse: ANSWER_ADMISSION_KEYS, keep: ownAnswer }),
+    answers: new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength, {
+      admitOnSecondUse: ANSWER_ADMISSION_KEYS,
+      keep: ownAnswer,
+    }),
     adminToken: undefined,
     adminLoopbackOnly: false,
     openApiJson: undefined,

@@ -24,7 +24,9 @@ export function resolveBaseUrl(baseUrl: string | undefined): ApiBase {
   try {
     url = new URL(baseUrl)
   } catch {
-    throw new ConfigError(`Invalid option "baseUrl": must be an absolute URL such as https://api.example.com/api/v1/ (got ${JSON.stringify(baseUrl)})`)
+    throw new ConfigError(
+      `Invalid option "baseUrl": must be an absolute URL such as https://api.example.com/api/v1/ (got ${JSON.stringify(baseUrl)})`,
+    )
   }
   const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`
   return { origin: url.origin, basePath: path.endsWith(API_BASE_PATH) ? path : `${path}${API_BASE_PATH.slice(1)}` }

@@ -94,7 +94,9 @@ export function toContractIssues(error: z.ZodError | undefined, body: unknown): 
   if (error === undefined) return []
   return error.issues.flatMap((issue): ContractIssue[] => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => contractIssue(formatIssuePath([...issue.path, key]), 'absent (not in the contract)', valueAt(body, [...issue.path, key])))
+      return issue.keys.map((key) =>
+        contractIssue(formatIssuePath([...issue.path, key]), 'absent (not in the contract)', valueAt(body, [...issue.path, key])),
+      )
     }
     if (issue.code === 'invalid_key') {
       return [contractIssue(formatIssuePath(issue.path), 'a known key', valueAt(body, issue.path))]
@@ -105,7 +107,8 @@ export function toContractIssues(error: z.ZodError | undefined, body: unknown): 
 
 /** The templates an error answer to `request` may be built from. */
 function templatesFor(request: CheckedRequest, status: number): readonly ErrorTemplate[] {
-  const routeLevel: ErrorTemplate[] = request.endpoint === undefined ? [ERRORS.notFound] : request.method === 'GET' ? [] : [ERRORS.methodNotAllowed]
+  const routeLevel: ErrorTemplate[] =
+    request.endpoint === undefined ? [ERRORS.notFound] : request.method === 'GET' ? [] : [ERRORS.methodNotAllowed]
   // The node:http server is no proxy: it answers CONNECT, whose target is not a path, 405 before any route.
   if (request.method === 'CONNECT') routeLevel.push(ERRORS.methodNotAllowed)
   const own = request.endpoint !== undefined && request.method === 'GET' ? errorTemplatesFor(request.endpoint, status) : []

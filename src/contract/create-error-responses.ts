@@ -26,7 +26,10 @@ export const RATE_LIMIT_HEADERS: Readonly<Record<string, OpenApiHeader>> = {
 }
 
 const RETRY_AFTER: Readonly<Record<string, OpenApiHeader>> = {
-  'Retry-After': { description: 'Seconds to wait before retrying (a scenario’s `retryAfter`, default 30; a rate limit: until its window ends)', schema: wholeNumber },
+  'Retry-After': {
+    description: 'Seconds to wait before retrying (a scenario’s `retryAfter`, default 30; a rate limit: until its window ends)',
+    schema: wholeNumber,
+  },
 }
 
 /**
@@ -37,13 +40,18 @@ const RETRY_AFTER: Readonly<Record<string, OpenApiHeader>> = {
  * errorTemplatesByStatus('projects').map(([status]) => status) // [400, 401, 403, 404, 408, 429, 431, 500, 503]
  */
 export function errorTemplatesByStatus(name: EndpointName): [number, readonly ErrorTemplate[]][] {
-  return STATUSES.map((status): [number, readonly ErrorTemplate[]] => [status, errorTemplatesFor(name, status)]).filter(([, templates]) => templates.length > 0)
+  return STATUSES.map((status): [number, readonly ErrorTemplate[]] => [status, errorTemplatesFor(name, status)]).filter(
+    ([, templates]) => templates.length > 0,
+  )
 }
 
 /** One line per template: its code and when it is answered. */
 function describeTemplates(templates: readonly ErrorTemplate[]): string {
   return templates
-    .map((template) => `- ${template.error === undefined ? '(no `errors.error`)' : `\`${template.error}\``}: ${ERROR_CONDITIONS[errorKeyOf(template)]}`)
+    .map(
+      (template) =>
+        `- ${template.error === undefined ? '(no `errors.error`)' : `\`${template.error}\``}: ${ERROR_CONDITIONS[errorKeyOf(template)]}`,
+    )
     .join('\n')
 }
 
@@ -54,7 +62,11 @@ function describeStatus(name: EndpointName, templates: readonly ErrorTemplate[])
   const own = templates.filter((template) => ownTemplates.has(template))
   const sandbox = templates.filter((template) => !ownTemplates.has(template))
   const coded = templates.some((template) => template.error !== undefined)
-  const parts = [coded ? 'The error envelope; `errors.error` is one of these codes.' : 'The error envelope, with `errors` empty; `message` is the endpoint’s own.']
+  const parts = [
+    coded
+      ? 'The error envelope; `errors.error` is one of these codes.'
+      : 'The error envelope, with `errors` empty; `message` is the endpoint’s own.',
+  ]
   if (own.length > 0) parts.push(`Answered by the API for this endpoint:\n${describeTemplates(own)}`)
   if (sandbox.length > 0) parts.push(`Only when a sandbox scenario forces it, or from the transport:\n${describeTemplates(sandbox)}`)
   return parts.join('\n\n')

@@ -63,9 +63,7 @@ export function errorTemplateSchema(template: ErrorTemplate) {
     code: z.literal(template.status),
     data: emptyObject,
     errors:
-      template.error === undefined
-        ? emptyObject
-        : z.strictObject({ error: z.literal(template.error), detail: z.string().optional() }),
+      template.error === undefined ? emptyObject : z.strictObject({ error: z.literal(template.error), detail: z.string().optional() }),
     meta_data: emptyObject,
   })
 }
@@ -76,7 +74,9 @@ export function errorTemplateSchema(template: ErrorTemplate) {
  * @example
  * const body: SuccessEnvelope<ProjectsData> = await response.json()
  */
-export type SuccessEnvelope<Data> = Omit<z.output<ReturnType<typeof successEnvelopeSchema<z.ZodUnknown, z.ZodString>>>, 'data'> & { data: Data }
+export type SuccessEnvelope<Data> = Omit<z.output<ReturnType<typeof successEnvelopeSchema<z.ZodUnknown, z.ZodString>>>, 'data'> & {
+  data: Data
+}
 
 /**
  * An error answer: `success` false, `code` = the HTTP status, empty `data`; `errors` holds `error`

@@ -1,7 +1,9 @@
 import { ERRORS, type ErrorTemplate } from '../core/errors.js'
 
 /** The name of each template in {@link ERRORS}, by the template itself. */
-const KEYS = new Map<ErrorTemplate, keyof typeof ERRORS>(Object.entries(ERRORS).map(([key, template]) => [template, key as keyof typeof ERRORS]))
+const KEYS = new Map<ErrorTemplate, keyof typeof ERRORS>(
+  Object.entries(ERRORS).map(([key, template]) => [template, key as keyof typeof ERRORS]),
+)
 
 /**
  * The name of a template in {@link ERRORS}; throws for a template that is not one of them.

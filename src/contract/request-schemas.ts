@@ -16,10 +16,13 @@ import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from '../core/guards/parse-analyti
  * @example
  * apiKeyHeaderSchema.parse('sbx_user_alpha')
  */
-export const apiKeyHeaderSchema = z.string().min(1).meta({
-  description: 'The API key. Missing, unknown, expired or revoked: 401 `unauthorized` (always, whatever else is wrong).',
-  examples: ['sbx_user_alpha'],
-})
+export const apiKeyHeaderSchema = z
+  .string()
+  .min(1)
+  .meta({
+    description: 'The API key. Missing, unknown, expired or revoked: 401 `unauthorized` (always, whatever else is wrong).',
+    examples: ['sbx_user_alpha'],
+  })
 
 /**
  * A regular expression source matching the decimal numbers from 1 to `max` written plainly (no
@@ -89,7 +92,10 @@ export const analyticsQuerySchema = z.object({
     'Start of the range',
     `Default: end_date − ${DEFAULT_RANGE_DAYS - 1} days (${DEFAULT_RANGE_DAYS} days). After end_date: 400 \`invalid_date_range\`; a range over ${MAX_RANGE_DAYS} days: 400 \`date_range_too_large\`.`,
   ).optional(),
-  end_date: calendarDate('End of the range', `Default: today (UTC, or the sandbox's --now); with only start_date given, start_date + ${DEFAULT_RANGE_DAYS - 1} days.`).optional(),
+  end_date: calendarDate(
+    'End of the range',
+    `Default: today (UTC, or the sandbox's --now); with only start_date given, start_date + ${DEFAULT_RANGE_DAYS - 1} days.`,
+  ).optional(),
   region: z
     .enum(REGIONS as [string, ...string[]])
     .meta({
@@ -101,7 +107,8 @@ export const analyticsQuerySchema = z.object({
   provider: z
     .enum(PROVIDERS)
     .meta({
-      description: 'LLM provider filter, matched case-insensitively. Unknown: 400 `invalid_provider`. Default: all the project’s providers.',
+      description:
+        'LLM provider filter, matched case-insensitively. Unknown: 400 `invalid_provider`. Default: all the project’s providers.',
     })
     .optional(),
 })

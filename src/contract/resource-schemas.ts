@@ -55,7 +55,9 @@ export const projectSchema = z
       .string()
       .regex(/^[a-z]{2}$/)
       .meta({ description: 'Language code: ISO 639-1, lower case (sandbox gap decision)', examples: ['en'] }),
-    status: z.string().meta({ description: 'Only `active` is seen; the full set of values is not shown by the spec', examples: ['active'] }),
+    status: z
+      .string()
+      .meta({ description: 'Only `active` is seen; the full set of values is not shown by the spec', examples: ['active'] }),
     created_at: utcDateTime.meta({ description: 'Creation time (ISO 8601 date-time, UTC)' }),
   })
   .meta({ id: 'Project', description: 'A project' })
@@ -79,9 +81,10 @@ export const projectsDataSchema = z
  * @example
  * trendSchema.parse('up')
  */
-export const trendSchema = z
-  .enum(['up', 'down', 'stable'])
-  .meta({ id: 'Trend', description: '`stable` when |change| < 2 %, else `up` or `down` (sandbox gap decision; no data on either side: `stable`)' })
+export const trendSchema = z.enum(['up', 'down', 'stable']).meta({
+  id: 'Trend',
+  description: '`stable` when |change| < 2 %, else `up` or `down` (sandbox gap decision; no data on either side: `stable`)',
+})
 
 /**
  * A period of the historical comparison: resolved dates (both inclusive) and the period's mean
@@ -118,7 +121,8 @@ export const monitoringDataSchema = z
       previous_period: periodSummarySchema.meta({ description: 'The same number of days immediately before the range' }),
       trend: trendSchema,
       change_percentage: z.number().meta({
-        description: '(current − previous) / previous × 100 of the period scores, within 0.1 of the shown scores; 0 when either period has no data',
+        description:
+          '(current − previous) / previous × 100 of the period scores, within 0.1 of the shown scores; 0 when either period has no data',
       }),
     }),
   })

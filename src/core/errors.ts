@@ -148,7 +148,8 @@ export const ERRORS = {
     status: 403,
     error: 'forbidden_origin',
     message: 'Forbidden origin',
-    detail: "The admin API answers only the sandbox's own tools and dashboard: a request from another origin (a web page elsewhere) is refused",
+    detail:
+      "The admin API answers only the sandbox's own tools and dashboard: a request from another origin (a web page elsewhere) is refused",
   },
   validateFailed: { status: 500, message: 'Failed to validate API key' },
   projectsFailed: { status: 500, message: 'Failed to retrieve projects' },

@@ -64,7 +64,16 @@ export class Journal {
    * holds is kept as it is: a request repeated many times, as under load, leaves nothing new behind
    * to outlive it (no new slot, no new masked key), so the garbage collector has nothing to promote.
    */
-  record(at: number, method: string, path: string, query: string, status: number, key: string | null, projectId: string | null, scenarios: readonly string[]): void {
+  record(
+    at: number,
+    method: string,
+    path: string,
+    query: string,
+    status: number,
+    key: string | null,
+    projectId: string | null,
+    scenarios: readonly string[],
+  ): void {
     let slot = this.#slots[this.#next]
     if (slot === undefined) {
       slot = { id: 0, at: 0, method: '', path: '', query: '', status: 0, keySent: null, key: null, projectId: null, scenarios: [] }
@@ -92,7 +101,8 @@ export class Journal {
    * the first `limit` entries after it, for reading the journal page by page as it grows.
    */
   list(limit = this.capacity, since?: number): JournalEntry[] {
-    const ordered = this.#slots.length < this.capacity ? this.#slots : [...this.#slots.slice(this.#next), ...this.#slots.slice(0, this.#next)]
+    const ordered =
+      this.#slots.length < this.capacity ? this.#slots : [...this.#slots.slice(this.#next), ...this.#slots.slice(0, this.#next)]
     // Ids are consecutive: the kept entries are recorded - length + 1 … recorded.
     const first = since === undefined ? Math.max(0, ordered.length - limit) : Math.max(0, since - (this.#recorded - ordered.length))
     return ordered.slice(first, first + limit).map((slot) => ({

@@ -83,7 +83,8 @@ export const fixturesSchema = z
     fixtures.projects.forEach((project, index) => {
       const at = (field: string) => ['projects', index, field]
       if (owners.has(project.id)) context.addIssue({ code: 'custom', path: at('id'), message: `duplicate project id ${project.id}` })
-      if (!users.has(project.user_id)) context.addIssue({ code: 'custom', path: at('user_id'), message: `user ${project.user_id} does not exist` })
+      if (!users.has(project.user_id))
+        context.addIssue({ code: 'custom', path: at('user_id'), message: `user ${project.user_id} does not exist` })
       if (!project.data_regions.includes(project.region)) {
         context.addIssue({ code: 'custom', path: at('data_regions'), message: `must include the project's own region ${project.region}` })
       }
@@ -94,7 +95,8 @@ export const fixturesSchema = z
       const at = (field: string) => ['api_keys', index, field]
       if (keys.has(apiKey.key)) context.addIssue({ code: 'custom', path: at('key'), message: 'duplicate key' })
       keys.add(apiKey.key)
-      if (!users.has(apiKey.user_id)) context.addIssue({ code: 'custom', path: at('user_id'), message: `user ${apiKey.user_id} does not exist` })
+      if (!users.has(apiKey.user_id))
+        context.addIssue({ code: 'custom', path: at('user_id'), message: `user ${apiKey.user_id} does not exist` })
       if (apiKey.level === 'USER' && apiKey.project_id !== null) {
         context.addIssue({ code: 'custom', path: at('project_id'), message: 'must be null for a USER-level key' })
       }

@@ -5,7 +5,18 @@ import type { Fixtures, Project } from './fixtures-schema.js'
 export const GENERATED_USER_KEY = 'sbx_user_generated'
 
 const REGION_LANGUAGES: ReadonlyArray<readonly [string, string]> = [
-  ['US', 'en'], ['GB', 'en'], ['CA', 'en'], ['AU', 'en'], ['DE', 'de'], ['FR', 'fr'], ['ES', 'es'], ['IT', 'it'], ['NL', 'nl'], ['BR', 'pt'], ['JP', 'ja'], ['IN', 'en'],
+  ['US', 'en'],
+  ['GB', 'en'],
+  ['CA', 'en'],
+  ['AU', 'en'],
+  ['DE', 'de'],
+  ['FR', 'fr'],
+  ['ES', 'es'],
+  ['IT', 'it'],
+  ['NL', 'nl'],
+  ['BR', 'pt'],
+  ['JP', 'ja'],
+  ['IN', 'en'],
 ]
 /** Generated projects are created in this window (seconds), so each has years of history on any day. */
 const CREATED_FROM_S = Date.parse('2021-01-01T00:00:00Z') / 1000
@@ -29,9 +40,15 @@ export async function generateFixtures(base: Fixtures, options: { seed: number; 
   for (let index = 0; index < options.count; index++) {
     const id = firstId + index
     const company = faker.company.name()
-    const slug = `${faker.helpers.slugify(company).toLowerCase().replace(/[^a-z0-9-]/g, '')}-${id}`
+    const slug = `${faker.helpers
+      .slugify(company)
+      .toLowerCase()
+      .replace(/[^a-z0-9-]/g, '')}-${id}`
     const [region, language] = faker.helpers.arrayElement(REGION_LANGUAGES)
-    const others = faker.helpers.arrayElements(REGION_LANGUAGES.map(([code]) => code).filter((code) => code !== region), { min: 0, max: 2 })
+    const others = faker.helpers.arrayElements(
+      REGION_LANGUAGES.map(([code]) => code).filter((code) => code !== region),
+      { min: 0, max: 2 },
+    )
     projects.push({
       id,
       user_id: userId,
@@ -44,10 +61,17 @@ export async function generateFixtures(base: Fixtures, options: { seed: number; 
       created_at: new Date(faker.number.int({ min: CREATED_FROM_S, max: CREATED_TO_S }) * 1000).toISOString().replace('.000Z', 'Z'),
       providers: faker.helpers.arrayElements(PROVIDERS, { min: 2, max: 6 }),
       data_regions: [region, ...others],
-      topics: faker.helpers.uniqueArray(() => faker.commerce.department().toLowerCase(), faker.number.int({ min: 2, max: 4 })).map((name) => ({
-        name,
-        brands: [company, ...faker.helpers.uniqueArray(() => faker.company.name(), faker.number.int({ min: 1, max: 4 })).filter((brand) => brand !== company)],
-      })),
+      topics: faker.helpers
+        .uniqueArray(() => faker.commerce.department().toLowerCase(), faker.number.int({ min: 2, max: 4 }))
+        .map((name) => ({
+          name,
+          brands: [
+            company,
+            ...faker.helpers
+              .uniqueArray(() => faker.company.name(), faker.number.int({ min: 1, max: 4 }))
+              .filter((brand) => brand !== company),
+          ],
+        })),
     })
   }
   const expiry = '2099-12-31T23:59:59Z'

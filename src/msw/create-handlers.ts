@@ -5,7 +5,10 @@ import { dispatch } from '../core/dispatch.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 
 function toFetchResponse(response: CoreResponse): Response {
-  return new Response(response.status === 204 ? null : (response.body as Uint8Array<ArrayBuffer>), { status: response.status, headers: response.headers })
+  return new Response(response.status === 204 ? null : (response.body as Uint8Array<ArrayBuffer>), {
+    status: response.status,
+    headers: response.headers,
+  })
 }
 
 /**

@@ -41,7 +41,11 @@ function compileRule(scenario: Scenario, index: number, seed: number): CompiledR
     rule,
     salt: mixHash(mixHash(mixHash(0x5ce7, seed), hashString(scenario.name)), index),
     latency:
-      latency === undefined ? undefined : typeof latency === 'object' ? { min: latency.min, max: latency.max } : parseLatency(String(latency)),
+      latency === undefined
+        ? undefined
+        : typeof latency === 'object'
+          ? { min: latency.min, max: latency.max }
+          : parseLatency(String(latency)),
     nth: asSet(rule.fail?.nth),
     endpoints: asSet<string>(match.endpoint),
     keys: asSet(match.key),
@@ -65,7 +69,10 @@ function forcedTemplate(fail: NonNullable<ScenarioRule['fail']>, endpointFailure
     case 500:
       return endpointFailure
     case 400:
-      return Object.values(ERRORS).find((template) => template.status === 400 && 'error' in template && template.error === fail.error) ?? ERRORS.badRequest
+      return (
+        Object.values(ERRORS).find((template) => template.status === 400 && 'error' in template && template.error === fail.error) ??
+        ERRORS.badRequest
+      )
     case 401:
       return ERRORS.unauthorized
     case 403:
@@ -170,7 +177,8 @@ export class ActiveScenarios {
       if (!matches(rule, scope)) continue
       const fail = rule.rule.fail!
       const call = ++rule.calls
-      const fails = rule.nth !== undefined ? rule.nth.has(call) : fail.rate === undefined || unitInterval(mixHash(rule.salt, call)) < fail.rate
+      const fails =
+        rule.nth !== undefined ? rule.nth.has(call) : fail.rate === undefined || unitInterval(mixHash(rule.salt, call)) < fail.rate
       if (!fails) continue
       const retry: Record<string, string> =
         fail.status === 429 || fail.status === 503 ? { 'retry-after': String(fail.retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS) } : {}

@@ -32,9 +32,11 @@ export const latencySchema = z.union([
     },
     { message: `must be milliseconds such as "250" or a range such as "100-400" (min <= max <= ${MAX_LATENCY_MS})` },
   ),
-  z.strictObject({ min: z.number().int().min(0).max(MAX_LATENCY_MS), max: z.number().int().min(0).max(MAX_LATENCY_MS) }).refine((range) => range.max >= range.min, {
-    message: 'max must not be below min',
-  }),
+  z
+    .strictObject({ min: z.number().int().min(0).max(MAX_LATENCY_MS), max: z.number().int().min(0).max(MAX_LATENCY_MS) })
+    .refine((range) => range.max >= range.min, {
+      message: 'max must not be below min',
+    }),
 ])
 
 /** Which requests a rule applies to; every field given must match (absent: any). */

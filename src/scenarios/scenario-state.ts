@@ -62,7 +62,10 @@ export class ScenarioState {
     if (header.length > MAX_HEADER_LENGTH) {
       throw new EnvelopeError(ERRORS.unknownScenario, `X-Sandbox-Scenario may be at most ${MAX_HEADER_LENGTH} characters long`)
     }
-    const names = header.split(',').map((name) => name.trim()).filter((name) => name !== '')
+    const names = header
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '')
     // A scenario already in force counts once: the header does not double its rules.
     const active = new Set(this.#active.names)
     const scenarios = names.flatMap((name) => {
@@ -70,8 +73,14 @@ export class ScenarioState {
       const entry = this.catalogue.get(name)
       if (entry !== undefined) return [entry.scenario]
       const shown = SCENARIO_NAME.test(name) ? `"${name}"` : 'a malformed name'
-      const available = this.catalogue.list().map((known) => known.scenario.name).join(', ')
-      throw new EnvelopeError(ERRORS.unknownScenario, `X-Sandbox-Scenario names ${shown}, which is not a scenario. Available scenarios: ${available}`)
+      const available = this.catalogue
+        .list()
+        .map((known) => known.scenario.name)
+        .join(', ')
+      throw new EnvelopeError(
+        ERRORS.unknownScenario,
+        `X-Sandbox-Scenario names ${shown}, which is not a scenario. Available scenarios: ${available}`,
+      )
     })
     return ActiveScenarios.compile(scenarios, this.seed)
   }

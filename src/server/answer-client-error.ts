@@ -24,7 +24,11 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
     return
   }
   const template =
-    error.code === 'HPE_HEADER_OVERFLOW' ? ERRORS.headersTooLarge : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? ERRORS.requestTimeout : ERRORS.badRequest
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ERRORS.headersTooLarge
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ERRORS.requestTimeout
+        : ERRORS.badRequest
   // A HEAD request's answer has no body, even when node could not parse the rest of it.
   const head = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD '
   writeRawAnswer(socket, toAnswer(fail(template), { connection: 'close' }), head)
@@ -38,7 +42,9 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
  * writeRawAnswer(socket, toAnswer(fail(ERRORS.methodNotAllowed)), false)
  */
 export function writeRawAnswer(socket: Duplex, answer: Answer, headOnly: boolean): void {
-  const head = Object.entries(answer.headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')
+  const head = Object.entries(answer.headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')
   const status = Buffer.from(`HTTP/1.1 ${answer.status} ${REASONS[answer.status] ?? 'Error'}\r\n${head}\r\n`)
   socket.end(headOnly ? status : Buffer.concat([status, answer.body]))
 }

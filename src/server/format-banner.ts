@@ -72,8 +72,13 @@ export function formatBanner(facts: BannerFacts): string {
     `  Admin  ${new URL('/__sandbox/', facts.url).href}   Scenarios ${facts.scenarios.length > 0 ? facts.scenarios.join(', ') : 'none'}`,
     ...(facts.admin.token === undefined
       ? []
-      : [`         requires X-Sandbox-Admin-Token: ${facts.admin.generated ? `${facts.admin.token} (made up: this address is reachable from other machines)` : 'the one given'}`]),
-    ...keys.map((key, index) => `  ${index === 0 ? 'Keys' : '    '}   ${key.padEnd(18)} ${KEY_NOTES[key] ?? `USER     generated account (${facts.generated} projects)`}`),
+      : [
+          `         requires X-Sandbox-Admin-Token: ${facts.admin.generated ? `${facts.admin.token} (made up: this address is reachable from other machines)` : 'the one given'}`,
+        ]),
+    ...keys.map(
+      (key, index) =>
+        `  ${index === 0 ? 'Keys' : '    '}   ${key.padEnd(18)} ${KEY_NOTES[key] ?? `USER     generated account (${facts.generated} projects)`}`,
+    ),
     `  Try    curl -H 'X-API-Key: ${keys[0] ?? '<your key>'}' ${facts.url}projects`,
     '',
   ]

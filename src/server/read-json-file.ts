@@ -28,6 +28,8 @@ export async function readJsonFile(path: string, what: 'fixtures' | 'scenario'):
     return JSON.parse(text.replace(/^\uFEFF/, ''))
   } catch (error) {
     // V8 may quote the file in its message, newlines and all: the message stays one line.
-    throw new ConfigError(`Failed to load ${what} (${path}): not valid JSON (${(error as Error).message.replace(/\s+/g, ' ').slice(0, 200)})`)
+    throw new ConfigError(
+      `Failed to load ${what} (${path}): not valid JSON (${(error as Error).message.replace(/\s+/g, ' ').slice(0, 200)})`,
+    )
   }
 }

@@ -21,13 +21,15 @@ const SCENARIO_PATH = /[/\\]|\.json$/i
 function parseInteger(min: number, max: number) {
   return (text: string): number => {
     const value = /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN
-    if (!Number.isSafeInteger(value) || value < min || value > max) throw new InvalidArgumentError(`Must be an integer from ${min} to ${max}.`)
+    if (!Number.isSafeInteger(value) || value < min || value > max)
+      throw new InvalidArgumentError(`Must be an integer from ${min} to ${max}.`)
     return value
   }
 }
 
 function parseDateArgument(text: string): string {
-  if (parseCalendarDate(text) === undefined) throw new InvalidArgumentError('Must be a calendar date in YYYY-MM-DD format, such as 2026-01-15.')
+  if (parseCalendarDate(text) === undefined)
+    throw new InvalidArgumentError('Must be a calendar date in YYYY-MM-DD format, such as 2026-01-15.')
   return text
 }
 
@@ -65,21 +67,39 @@ interface CliOptions {
 function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
   return new Command()
     .name('analytics-sandbox')
-    .description('A faithful, fast, deterministic sandbox of the Analytics Public API (GET /api/v1/validate, projects, monitoring, overview).')
+    .description(
+      'A faithful, fast, deterministic sandbox of the Analytics Public API (GET /api/v1/validate, projects, monitoring, overview).',
+    )
     .version(version)
-    .addOption(new Option('-p, --port <port>', 'port to listen on; 0 picks a free one').env('PORT').default(4010).argParser(parseInteger(0, 65_535)))
+    .addOption(
+      new Option('-p, --port <port>', 'port to listen on; 0 picks a free one').env('PORT').default(4010).argParser(parseInteger(0, 65_535)),
+    )
     .addOption(new Option('--host <address>', 'address to bind').default('127.0.0.1'))
     .addOption(new Option('--fixtures <file>', 'serve the records of this JSON file instead of the default data'))
     .addOption(new Option('--seed <n>', 'seed of all generated values').default(DEFAULT_SEED).argParser(parseInteger(0, 0xffffffff)))
-    .addOption(new Option('--generate-projects <n>', 'add a generated account (key sbx_user_generated) with n projects').argParser(parseInteger(0, 100_000)))
+    .addOption(
+      new Option('--generate-projects <n>', 'add a generated account (key sbx_user_generated) with n projects').argParser(
+        parseInteger(0, 100_000),
+      ),
+    )
     .addOption(new Option('--now <date>', 'freeze "today" (UTC) at YYYY-MM-DD').argParser(parseDateArgument))
     .addOption(new Option('--latency <ms>', 'add latency to every answer: 250, or a range 100-400').argParser(parseLatencyArgument))
-    .addOption(new Option('--scenario <name|file>', 'activate a built-in scenario, or one from a JSON file (repeatable)').default([]).argParser(collectScenario))
+    .addOption(
+      new Option('--scenario <name|file>', 'activate a built-in scenario, or one from a JSON file (repeatable)')
+        .default([])
+        .argParser(collectScenario),
+    )
     .addOption(new Option('--list-scenarios', 'list the scenarios (built-in and given) and exit'))
     .addOption(new Option('--log <format>', 'request log format').choices(['pretty', 'json', 'none']).default('pretty'))
-    .addOption(new Option('--admin-token <token>', 'token the admin API requires (made up when --host is not loopback)').env('ANALYTICS_SANDBOX_ADMIN_TOKEN'))
     .addOption(
-      new Option('--exit-with-parent', 'stop when the process that started the sandbox (through npx too) ends').env('ANALYTICS_SANDBOX_EXIT_WITH_PARENT'),
+      new Option('--admin-token <token>', 'token the admin API requires (made up when --host is not loopback)').env(
+        'ANALYTICS_SANDBOX_ADMIN_TOKEN',
+      ),
+    )
+    .addOption(
+      new Option('--exit-with-parent', 'stop when the process that started the sandbox (through npx too) ends').env(
+        'ANALYTICS_SANDBOX_EXIT_WITH_PARENT',
+      ),
     )
     .addOption(new Option('--debug', 'print stack traces of start-up failures'))
     .addHelpText(

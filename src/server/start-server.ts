@@ -79,7 +79,8 @@ function formatHost(host: string): string {
  */
 export async function startServer(sandbox: SandboxCore, options: ServerOptions): Promise<RunningServer> {
   const { log } = options
-  if (options.adminToken === '') throw new ConfigError('Invalid admin token: it must not be empty (--admin-token, ANALYTICS_SANDBOX_ADMIN_TOKEN)')
+  if (options.adminToken === '')
+    throw new ConfigError('Invalid admin token: it must not be empty (--admin-token, ANALYTICS_SANDBOX_ADMIN_TOKEN)')
   const loopback = isLoopback(options.host)
   const generated = options.adminToken === undefined && !loopback
   let closing = false
@@ -153,7 +154,14 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   server.on('checkExpectation', (request, response) => server.emit('request', request, response))
   // The sandbox is no proxy: CONNECT gets the envelope's 405 instead of a silently closed socket.
   server.on('connect', (_request, socket: Duplex) =>
-    writeRawAnswer(socket, toAnswer(fail(ERRORS.methodNotAllowed, 'The sandbox is not a proxy: CONNECT is not supported'), { allow: 'GET', connection: 'close' }), false),
+    writeRawAnswer(
+      socket,
+      toAnswer(fail(ERRORS.methodNotAllowed, 'The sandbox is not a proxy: CONNECT is not supported'), {
+        allow: 'GET',
+        connection: 'close',
+      }),
+      false,
+    ),
   )
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(new ConfigError(describeListenError(error, options.host, options.port))))

@@ -19,7 +19,12 @@ export interface Expectation {
  * @example
  * FIXED_MESSAGES.has(ERRORS.projectsFailed) // true
  */
-export const FIXED_MESSAGES: ReadonlySet<ErrorTemplate> = new Set<ErrorTemplate>([ERRORS.validateFailed, ERRORS.projectsFailed, ERRORS.monitoringFailed, ERRORS.overviewFailed])
+export const FIXED_MESSAGES: ReadonlySet<ErrorTemplate> = new Set<ErrorTemplate>([
+  ERRORS.validateFailed,
+  ERRORS.projectsFailed,
+  ERRORS.monitoringFailed,
+  ERRORS.overviewFailed,
+])
 const COUNTED_SUCCESS: ReadonlySet<EndpointName | undefined> = new Set<EndpointName | undefined>(['monitoring', 'overview'])
 
 /** Whether `answer`'s message is one the contract fixes, so its words are checked. */

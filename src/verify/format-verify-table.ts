@@ -44,7 +44,9 @@ export function formatVerifyTable(report: VerifyReport): string {
         const start = index === 0 ? head : ' '.repeat(head.length)
         lines.push(`${start}${fit(issue.path, WIDTH.field)} ${fit(issue.expected, WIDTH.expected)} ${received}`)
       })
-      lines.push(`${' '.repeat(head.length)}↳ ${check.request ?? ''}${check.status === undefined || check.status === 0 ? '' : ` → ${check.status}`}: ${check.title}`)
+      lines.push(
+        `${' '.repeat(head.length)}↳ ${check.request ?? ''}${check.status === undefined || check.status === 0 ? '' : ` → ${check.status}`}: ${check.title}`,
+      )
     }
   }
   lines.push('', `${report.checks.length} checks: ${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped`, '')

@@ -86,7 +86,14 @@ export function createProber(options: ProberOptions): Prober {
       })
       const text = await readBounded(response, MAX_ANSWER_BYTES)
       if (text === undefined) {
-        return { request: shown, status: response.status, contentType: response.headers.get('content-type'), text: '', body: undefined, failure: `an answer over ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, not read further` }
+        return {
+          request: shown,
+          status: response.status,
+          contentType: response.headers.get('content-type'),
+          text: '',
+          body: undefined,
+          failure: `an answer over ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, not read further`,
+        }
       }
       let body: unknown
       try {
@@ -97,8 +104,18 @@ export function createProber(options: ProberOptions): Prober {
       return { request: shown, status: response.status, contentType: response.headers.get('content-type'), text, body }
     } catch (error) {
       const cause = (error as { cause?: { message?: string; code?: string } }).cause
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message)
-      return { request: shown, status: 0, contentType: null, text: '', body: undefined, failure: String(reason).replaceAll(options.apiKey, '…') }
+      const reason =
+        error instanceof Error && error.name === 'TimeoutError'
+          ? `no answer within ${options.timeoutMs} ms`
+          : (cause?.code ?? cause?.message ?? (error as Error).message)
+      return {
+        request: shown,
+        status: 0,
+        contentType: null,
+        text: '',
+        body: undefined,
+        failure: String(reason).replaceAll(options.apiKey, '…'),
+      }
     }
   }
 }

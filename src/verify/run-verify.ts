@@ -40,10 +40,16 @@ function parsePositive(name: string) {
 
 function createVerifyProgram(output: VerifyOutput, run: (flags: VerifyFlags) => Promise<void>): Command {
   return new Command('analytics-sandbox verify')
-    .description('Check that a deployment of the Analytics Public API (the real one or a sandbox) answers as the contract says. Sends GET requests only.')
+    .description(
+      'Check that a deployment of the Analytics Public API (the real one or a sandbox) answers as the contract says. Sends GET requests only.',
+    )
     .addOption(new Option('--base-url <url>', 'the API base URL, ending in /api/v1/').env('ANALYTICS_BASE_URL').makeOptionMandatory())
     .addOption(new Option('--api-key <key>', 'the API key to check with (never printed)').env('ANALYTICS_API_KEY').makeOptionMandatory())
-    .addOption(new Option('--project-id <id>', 'the project for the analytics checks (USER-level keys; default: the first listed)').argParser(parsePositive('--project-id')))
+    .addOption(
+      new Option('--project-id <id>', 'the project for the analytics checks (USER-level keys; default: the first listed)').argParser(
+        parsePositive('--project-id'),
+      ),
+    )
     .addOption(new Option('--timeout <ms>', 'per request').default(10_000).argParser(parsePositive('--timeout')))
     .addOption(new Option('--json', 'print the report as JSON'))
     .addOption(new Option('--spec-only', 'only the checks the specification states, not the sandbox’s gap decisions'))

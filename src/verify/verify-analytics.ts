@@ -33,7 +33,11 @@ const MONITORING_PREVIOUS: CheckSpec = {
   title: 'GET /monitoring of the previous period matches the comparison’s previous period',
   basis: 'sandbox',
 }
-const OVERVIEW_PROVIDER: CheckSpec = { id: 'overview.provider', title: 'GET /overview with a provider filter shows that provider only', basis: 'sandbox' }
+const OVERVIEW_PROVIDER: CheckSpec = {
+  id: 'overview.provider',
+  title: 'GET /overview with a provider filter shows that provider only',
+  basis: 'sandbox',
+}
 const OVERVIEW_CONSISTENCY: CheckSpec = {
   id: 'overview.consistency',
   title: '/overview agrees with /monitoring: dates, brands, scores; shares sum to 1',
@@ -44,12 +48,42 @@ const OVERVIEW_CONSISTENCY: CheckSpec = {
 function guardProbes(account: Account, end: string): Array<{ spec: CheckSpec; path: string; projectId?: string; template: ErrorTemplate }> {
   const project = account.key?.key_level === 'USER' ? String(account.projectId) : undefined
   const probes = [
-    { id: 'invalid-project-id', title: 'X-Project-ID that is not a positive integer answers 400 invalid_project_id', projectId: 'abc', template: ERRORS.invalidProjectId },
-    { id: 'invalid-date', title: 'An impossible start_date answers 400 invalid_date', query: 'start_date=2026-02-30', template: ERRORS.invalidDate },
-    { id: 'invalid-date-range', title: 'end_date before start_date answers 400 invalid_date_range', query: `start_date=${end}&end_date=${shiftDate(end, -1)}`, template: ERRORS.invalidDateRange },
-    { id: 'date-range-too-large', title: 'A range of 367 days answers 400 date_range_too_large', query: `start_date=${shiftDate(end, -366)}&end_date=${end}`, template: ERRORS.dateRangeTooLarge },
-    { id: 'invalid-provider', title: 'An unknown provider answers 400 invalid_provider', query: 'provider=not-a-provider', template: ERRORS.invalidProvider },
-    { id: 'invalid-region', title: 'An unknown region answers 400 invalid_region', query: 'region=not-a-region', template: ERRORS.invalidRegion },
+    {
+      id: 'invalid-project-id',
+      title: 'X-Project-ID that is not a positive integer answers 400 invalid_project_id',
+      projectId: 'abc',
+      template: ERRORS.invalidProjectId,
+    },
+    {
+      id: 'invalid-date',
+      title: 'An impossible start_date answers 400 invalid_date',
+      query: 'start_date=2026-02-30',
+      template: ERRORS.invalidDate,
+    },
+    {
+      id: 'invalid-date-range',
+      title: 'end_date before start_date answers 400 invalid_date_range',
+      query: `start_date=${end}&end_date=${shiftDate(end, -1)}`,
+      template: ERRORS.invalidDateRange,
+    },
+    {
+      id: 'date-range-too-large',
+      title: 'A range of 367 days answers 400 date_range_too_large',
+      query: `start_date=${shiftDate(end, -366)}&end_date=${end}`,
+      template: ERRORS.dateRangeTooLarge,
+    },
+    {
+      id: 'invalid-provider',
+      title: 'An unknown provider answers 400 invalid_provider',
+      query: 'provider=not-a-provider',
+      template: ERRORS.invalidProvider,
+    },
+    {
+      id: 'invalid-region',
+      title: 'An unknown region answers 400 invalid_region',
+      query: 'region=not-a-region',
+      template: ERRORS.invalidRegion,
+    },
   ]
   return probes.map((probe) => ({
     spec: { id: `monitoring.${probe.id}`, title: probe.title, basis: 'sandbox' },
@@ -73,13 +107,17 @@ export async function verifyAnalytics(run: VerifyRun, account: Account): Promise
   }
   const isUser = account.key.key_level === 'USER'
   const projectId = isUser ? String(account.projectId) : undefined
-  const at = (endpoint: EndpointName, query = '') => ({ path: `${endpoint}${query === '' ? '' : `?${query}`}`, ...(projectId === undefined ? {} : { projectId }) })
+  const at = (endpoint: EndpointName, query = '') => ({
+    path: `${endpoint}${query === '' ? '' : `?${query}`}`,
+    ...(projectId === undefined ? {} : { projectId }),
+  })
 
   const checked = await run.check(NEEDS_PROJECT[0]!, at('monitoring'), { endpoint: 'monitoring', status: 200 })
   const monitoring = checked?.conforms === true ? checked : undefined
   const data = monitoring === undefined ? undefined : dataOf<MonitoringData>(monitoring)
   if (monitoring === undefined || data === undefined) {
-    for (const spec of [MONITORING_CONSISTENCY, MONITORING_RANGE, MONITORING_PREVIOUS]) run.skip(spec, 'needs a conforming GET /monitoring answer')
+    for (const spec of [MONITORING_CONSISTENCY, MONITORING_RANGE, MONITORING_PREVIOUS])
+      run.skip(spec, 'needs a conforming GET /monitoring answer')
   } else if (run.wants(MONITORING_CONSISTENCY)) {
     run.record(MONITORING_CONSISTENCY, monitoring, monitoringConsistency(data, messageOf(monitoring), { days: 30 }))
   }
@@ -94,9 +132,16 @@ export async function verifyAnalytics(run: VerifyRun, account: Account): Promise
       { endpoint: 'monitoring', status: 200 },
       (answer) => {
         const week = dataOf<MonitoringData>(answer)
-        const same = JSON.stringify(week.visibility_score.history) === JSON.stringify(data.visibility_score.history.filter((entry) => entry.date >= start))
+        const same =
+          JSON.stringify(week.visibility_score.history) ===
+          JSON.stringify(data.visibility_score.history.filter((entry) => entry.date >= start))
         const issues = monitoringConsistency(week, messageOf(answer), { start, end: period.end })
-        return same ? issues : [...issues, { path: 'data.visibility_score.history', expected: 'the default range’s scores for those dates', received: 'other scores' }]
+        return same
+          ? issues
+          : [
+              ...issues,
+              { path: 'data.visibility_score.history', expected: 'the default range’s scores for those dates', received: 'other scores' },
+            ]
       },
     )
     const earlier = await run.check(
@@ -105,7 +150,8 @@ export async function verifyAnalytics(run: VerifyRun, account: Account): Promise
       { endpoint: 'monitoring', status: 200 },
       (answer) => periodConsistency(data, dataOf(answer)),
     )
-    if (earlier?.conforms === true) dayBefore = dataOf<MonitoringData>(earlier).visibility_score.history.find((entry) => entry.date === previous.end)?.score ?? 0
+    if (earlier?.conforms === true)
+      dayBefore = dataOf<MonitoringData>(earlier).visibility_score.history.find((entry) => entry.date === previous.end)?.score ?? 0
   }
   const checkedOverview = await run.check(NEEDS_PROJECT[1]!, at('overview'), { endpoint: 'overview', status: 200 })
   const overview = checkedOverview?.conforms === true ? checkedOverview : undefined
@@ -118,15 +164,12 @@ export async function verifyAnalytics(run: VerifyRun, account: Account): Promise
   const provider = providers[providers.length - 1]
   if (overview !== undefined && provider === undefined) run.skip(OVERVIEW_PROVIDER, 'the default range shows no provider')
   if (provider !== undefined) {
-    await run.check(
-      OVERVIEW_PROVIDER,
-      at('overview', `provider=${provider}`),
-      { endpoint: 'overview', status: 200 },
-      (answer) => {
-        const keys = Object.keys(dataOf<OverviewData>(answer).brands_by_providers)
-        return keys.every((key) => key === provider) ? [] : [{ path: 'data.brands_by_providers', expected: `only ${provider}`, received: keys.join(', ') }]
-      },
-    )
+    await run.check(OVERVIEW_PROVIDER, at('overview', `provider=${provider}`), { endpoint: 'overview', status: 200 }, (answer) => {
+      const keys = Object.keys(dataOf<OverviewData>(answer).brands_by_providers)
+      return keys.every((key) => key === provider)
+        ? []
+        : [{ path: 'data.brands_by_providers', expected: `only ${provider}`, received: keys.join(', ') }]
+    })
   }
   await verifyGuards(run, account, period?.end ?? FALLBACK_END)
 }
@@ -135,14 +178,22 @@ async function verifyGuards(run: VerifyRun, account: Account, end: string): Prom
   if (account.key?.key_level === 'USER') {
     for (const endpoint of ['monitoring', 'overview'] as const) {
       await run.check(
-        { id: `${endpoint}.missing-project-id`, title: `GET /${endpoint} with a USER key and no X-Project-ID answers 400 missing_project_id`, basis: 'spec' },
+        {
+          id: `${endpoint}.missing-project-id`,
+          title: `GET /${endpoint} with a USER key and no X-Project-ID answers 400 missing_project_id`,
+          basis: 'spec',
+        },
         { path: endpoint },
         { endpoint, status: 400, template: ERRORS.missingProjectId },
       )
     }
   } else {
     await run.check(
-      { id: 'monitoring.project-key-with-header', title: 'GET /monitoring with a PROJECT key and its own X-Project-ID answers 200', basis: 'spec' },
+      {
+        id: 'monitoring.project-key-with-header',
+        title: 'GET /monitoring with a PROJECT key and its own X-Project-ID answers 200',
+        basis: 'spec',
+      },
       { path: 'monitoring', projectId: String(account.projectId) },
       { endpoint: 'monitoring', status: 200 },
     )
@@ -153,6 +204,10 @@ async function verifyGuards(run: VerifyRun, account: Account, end: string): Prom
     { endpoint: 'monitoring', status: 403, template: ERRORS.forbidden },
   )
   for (const probe of guardProbes(account, end)) {
-    await run.check(probe.spec, { path: probe.path, ...(probe.projectId === undefined ? {} : { projectId: probe.projectId }) }, { endpoint: 'monitoring', status: 400, template: probe.template })
+    await run.check(
+      probe.spec,
+      { path: probe.path, ...(probe.projectId === undefined ? {} : { projectId: probe.projectId }) },
+      { endpoint: 'monitoring', status: 400, template: probe.template },
+    )
   }
 }

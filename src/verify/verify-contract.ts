@@ -68,7 +68,8 @@ export function normalizeBaseUrl(baseUrl: string): string {
   } catch {
     throw new VerifyError(`--base-url must be an http(s) URL such as http://127.0.0.1:4010/api/v1/ (got "${baseUrl}")`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new VerifyError(`--base-url must be an http(s) URL (got "${url.protocol}")`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new VerifyError(`--base-url must be an http(s) URL (got "${url.protocol}")`)
   if (url.search !== '' || url.hash !== '') throw new VerifyError('--base-url must not carry a query or a fragment')
   return url.href.endsWith('/') ? url.href : `${url.href}/`
 }
@@ -86,17 +87,28 @@ export function normalizeBaseUrl(baseUrl: string): string {
 export async function verifyContract(options: VerifyOptions): Promise<VerifyReport> {
   const baseUrl = normalizeBaseUrl(options.baseUrl)
   if (options.apiKey === '') throw new VerifyError('--api-key must not be empty')
-  const probe = createProber({ baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 10_000, fetch: options.fetch ?? globalThis.fetch })
+  const probe = createProber({
+    baseUrl,
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    fetch: options.fetch ?? globalThis.fetch,
+  })
   const first = await probe({ path: 'validate' })
   if (first.failure !== undefined) throw new VerifyError(`cannot reach ${baseUrl}: ${first.failure}`)
   // The user's own mistakes are not drift: said in one line, exit 2, before any check.
-  if (first.status === 404) throw new VerifyError(`${baseUrl}validate answered 404: --base-url must be the API's base URL, ending in /api/v1/`)
+  if (first.status === 404)
+    throw new VerifyError(`${baseUrl}validate answered 404: --base-url must be the API's base URL, ending in /api/v1/`)
   if (first.status === 401) {
-    throw new VerifyError('the key was refused (401): it is unknown, expired or revoked; verify needs a valid key (--api-key, ANALYTICS_API_KEY)')
+    throw new VerifyError(
+      'the key was refused (401): it is unknown, expired or revoked; verify needs a valid key (--api-key, ANALYTICS_API_KEY)',
+    )
   }
   if (options.projectId !== undefined) {
     const access = await probe({ path: 'validate', projectId: String(options.projectId) })
-    if (access.status === 403) throw new VerifyError(`--project-id ${options.projectId}: the key has no access to that project (403); choose one GET /projects lists for it`)
+    if (access.status === 403)
+      throw new VerifyError(
+        `--project-id ${options.projectId}: the key has no access to that project (403); choose one GET /projects lists for it`,
+      )
   }
   const run = createVerifyRun(probe, options.specOnly === true)
   const account = await verifyAccount(run, options.projectId)

@@ -59,7 +59,12 @@ export interface VerifyRun {
    * itself conforms) and records the check. Resolves with the answer and whether it conforms;
    * `undefined` when the check is skipped.
    */
-  check(spec: CheckSpec, request: ProbeRequest, expectation: Expectation, extra?: (answer: ProbeAnswer) => ContractIssue[]): Promise<CheckedAnswer | undefined>
+  check(
+    spec: CheckSpec,
+    request: ProbeRequest,
+    expectation: Expectation,
+    extra?: (answer: ProbeAnswer) => ContractIssue[],
+  ): Promise<CheckedAnswer | undefined>
   /** Records a check made from answers already received. */
   record(spec: CheckSpec, answer: ProbeAnswer | undefined, issues: readonly ContractIssue[]): void
   skip(spec: CheckSpec, note: string): void

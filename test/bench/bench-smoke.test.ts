@@ -12,7 +12,11 @@ interface BenchReport {
 
 describe('the benchmark harness', () => {
   it('runs every measurement end to end in smoke mode and reports each target with a figure', async () => {
-    const { stdout } = await run(process.execPath, ['bench/run-bench.mjs', '--smoke', '--json'], { cwd: root, timeout: 170_000, maxBuffer: 1 << 20 })
+    const { stdout } = await run(process.execPath, ['bench/run-bench.mjs', '--smoke', '--json'], {
+      cwd: root,
+      timeout: 170_000,
+      maxBuffer: 1 << 20,
+    })
     const report = JSON.parse(stdout) as BenchReport
     expect(report.smoke).toBe(true)
     const targets = report.rows.map((row) => row.target)

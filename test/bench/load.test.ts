@@ -75,7 +75,9 @@ describe('the benchmark load generators', () => {
     seenPaths.length = 0
     const running = runLoad(plan({ seconds: 1, headers: { 'X-API-Key': 'wrong' } }), { generator: 'wrk', work }) as Promise<LoadResult>
     if (chooseGenerator({}) !== 'wrk') {
-      await expect(running).rejects.toThrow('wrk is not installed: install it (Debian: apt-get install wrk; macOS: brew install wrk) or set BENCH_LOAD=autocannon')
+      await expect(running).rejects.toThrow(
+        'wrk is not installed: install it (Debian: apt-get install wrk; macOS: brew install wrk) or set BENCH_LOAD=autocannon',
+      )
       return
     }
     const result = await running

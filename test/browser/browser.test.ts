@@ -42,7 +42,12 @@ async function installConsumer(work: string, major: number): Promise<string> {
   const project = join(work, 'project')
   await writeConsumerProject(project, major)
   // Node 20 runs this: msw 3 asks for 22.12 in `engines`, which npm only warns about; the page runs in Chromium.
-  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball, `msw@${major}`], project, INSTALL_TIMEOUT_MS)
+  const install = await run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball, `msw@${major}`],
+    project,
+    INSTALL_TIMEOUT_MS,
+  )
   if (install.code !== 0) throw new Error(report(`npm install msw@${major} <tarball>`, install))
   return project
 }
@@ -81,7 +86,13 @@ describe.each(FLAVOURS)('The sandbox in headless Chromium, through msw $msw setu
       body = undefined
     }
     if (answer.status >= 400) errorAnswers.add(`${answer.status} ${answer.url}`)
-    expectConforming({ method: 'GET', url: answer.url === '' ? new URL(url, server?.url).href : answer.url, status: answer.status, text: answer.text, body })
+    expectConforming({
+      method: 'GET',
+      url: answer.url === '' ? new URL(url, server?.url).href : answer.url,
+      status: answer.status,
+      text: answer.text,
+      body,
+    })
     return { url: answer.url, status: answer.status, headers: new Headers(answer.headers), text: answer.text, body }
   }
 
@@ -101,11 +112,16 @@ describe.each(FLAVOURS)('The sandbox in headless Chromium, through msw $msw setu
     })
     await opened.goto(server.url, { timeout: 5_000 })
     try {
-      await opened.waitForFunction(() => window.sandboxPage !== undefined || window.sandboxPageError !== undefined, undefined, { timeout: 10_000 })
-    } catch (error) {
-      throw new Error(`The page did not get ready within 10 s. Page errors: ${JSON.stringify(pageErrors)}; console errors: ${JSON.stringify(consoleErrors)}`, {
-        cause: error,
+      await opened.waitForFunction(() => window.sandboxPage !== undefined || window.sandboxPageError !== undefined, undefined, {
+        timeout: 10_000,
       })
+    } catch (error) {
+      throw new Error(
+        `The page did not get ready within 10 s. Page errors: ${JSON.stringify(pageErrors)}; console errors: ${JSON.stringify(consoleErrors)}`,
+        {
+          cause: error,
+        },
+      )
     }
     const failure = await opened.evaluate(() => window.sandboxPageError)
     if (failure !== undefined) throw new Error(`The page failed to start: ${failure}`)

@@ -21,7 +21,9 @@ const MONITORING = 'monitoring?start_date=2025-12-01&end_date=2026-02-28'
 function customFixtures(): Record<string, unknown> {
   return {
     users: [{ id: 1, name: 'Custom Account' }],
-    api_keys: [{ key: 'my_key_123456', name: 'My key', level: 'USER', user_id: 1, project_id: null, expiry: '2099-12-31T23:59:59Z', revoked: false }],
+    api_keys: [
+      { key: 'my_key_123456', name: 'My key', level: 'USER', user_id: 1, project_id: null, expiry: '2099-12-31T23:59:59Z', revoked: false },
+    ],
     projects: [
       {
         id: 7,
@@ -263,7 +265,10 @@ describe('determinism across processes', () => {
       expect(fromB.status, path).toBe(200)
       expect(fromB.text, path).toBe(fromA.text)
     }
-    const [seven, eight] = await Promise.all([get(`${urlA}${MONITORING}`, 'sbx_project_101'), get(`${urlC}${MONITORING}`, 'sbx_project_101')])
+    const [seven, eight] = await Promise.all([
+      get(`${urlA}${MONITORING}`, 'sbx_project_101'),
+      get(`${urlC}${MONITORING}`, 'sbx_project_101'),
+    ])
     expect(eight.status).toBe(200)
     expect(eight.text).not.toBe(seven.text)
   })
@@ -310,7 +315,10 @@ describe('request log', () => {
     expect((await get(`${url}validate`)).status).toBe(401)
     await cli.waitForStdout(/"path":"\/api\/v1\/validate"/)
 
-    const lines = cli.stdout().split('\n').filter((line) => line !== '')
+    const lines = cli
+      .stdout()
+      .split('\n')
+      .filter((line) => line !== '')
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event !== 'listening')
     expect(entries).toHaveLength(2)
     const [projects, validate] = entries

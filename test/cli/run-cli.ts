@@ -105,7 +105,8 @@ export function runCli(args: readonly string[], options: RunOptions = {}): CliPr
         () => {
           const match = typeof pattern === 'string' ? (out.includes(pattern) ? pattern : undefined) : pattern.exec(out)?.[0]
           if (match !== undefined) return match
-          if (exit !== undefined) throw new Error(`Process exited (${JSON.stringify(exit)}) before stdout matched ${String(pattern)}${dump(cli)}`)
+          if (exit !== undefined)
+            throw new Error(`Process exited (${JSON.stringify(exit)}) before stdout matched ${String(pattern)}${dump(cli)}`)
           return undefined
         },
         `stdout to match ${String(pattern)}`,

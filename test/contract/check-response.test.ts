@@ -69,7 +69,8 @@ async function receive(reach: Reach, path: string, init: { method?: string; head
   return { method, endpoint: endpointOfPath(new URL(url).pathname), status: response.status, body: await response.json() }
 }
 
-const check = (answer: Received): ContractIssue[] => checkResponse({ method: answer.method, endpoint: answer.endpoint }, answer.status, answer.body)
+const check = (answer: Received): ContractIssue[] =>
+  checkResponse({ method: answer.method, endpoint: answer.endpoint }, answer.status, answer.body)
 
 const ENDPOINTS: readonly EndpointName[] = ['validate', 'projects', 'monitoring', 'overview']
 const ANALYTICS: readonly EndpointName[] = ['monitoring', 'overview']
@@ -85,7 +86,12 @@ const GUARD_ERRORS: readonly ErrorCase[] = [
     [`X-Project-ID 0101 on /${endpoint}`, endpoint, withKey(DOCUMENTED_KEYS.user, '0101'), ERRORS.invalidProjectId],
     [`a project that does not exist on /${endpoint}`, endpoint, withKey(DOCUMENTED_KEYS.user, '999'), ERRORS.forbidden],
     [`an impossible start_date on /${endpoint}`, `${endpoint}?start_date=2026-02-30`, USER_101, ERRORS.invalidDate],
-    [`end_date before start_date on /${endpoint}`, `${endpoint}?start_date=2026-02-10&end_date=2026-02-01`, USER_101, ERRORS.invalidDateRange],
+    [
+      `end_date before start_date on /${endpoint}`,
+      `${endpoint}?start_date=2026-02-10&end_date=2026-02-01`,
+      USER_101,
+      ERRORS.invalidDateRange,
+    ],
     [`a range of 367 days on /${endpoint}`, `${endpoint}?start_date=2025-01-01&end_date=2026-01-02`, USER_101, ERRORS.dateRangeTooLarge],
     [`an unknown provider on /${endpoint}`, `${endpoint}?provider=altavista`, USER_101, ERRORS.invalidProvider],
     [`an unknown region on /${endpoint}`, `${endpoint}?region=XX`, USER_101, ERRORS.invalidRegion],
@@ -155,7 +161,10 @@ describe.each(REACHES)('checkResponse on real answers, through $name', (reach) =
 
   it.each(ENDPOINTS)('finds nothing wrong with the 429 of the rate-limited scenario on /%s', async (endpoint) => {
     const answer = await receive(reach, endpoint, { headers: { ...USER_101, 'X-Sandbox-Scenario': 'rate-limited' } })
-    expect({ status: answer.status, error: answer.body.errors.error }).toEqual({ status: ERRORS.rateLimited.status, error: ERRORS.rateLimited.error })
+    expect({ status: answer.status, error: answer.body.errors.error }).toEqual({
+      status: ERRORS.rateLimited.status,
+      error: ERRORS.rateLimited.error,
+    })
     expect(check(answer)).toEqual([])
   })
 
@@ -168,7 +177,11 @@ describe.each(REACHES)('checkResponse on real answers, through $name', (reach) =
 
 describe('checkResponse on corrupted copies of real answers', () => {
   const reach = REACHES[0]!
-  const corrupt = async (path: string, headers: Record<string, string>, alter: (body: Received['body']) => void): Promise<ContractIssue[]> => {
+  const corrupt = async (
+    path: string,
+    headers: Record<string, string>,
+    alter: (body: Received['body']) => void,
+  ): Promise<ContractIssue[]> => {
     const answer = await receive(reach, path, { headers })
     expect(check(answer)).toEqual([])
     const body = structuredClone(answer.body)
@@ -197,7 +210,7 @@ describe('checkResponse on corrupted copies of real answers', () => {
     expect(issues).toEqual([{ path: 'data.total', expected: 'number', received: '"3"' }])
   })
 
-  it("reports a 400 whose errors.error is not one the endpoint answers with, listing the codes it may answer 400 with", async () => {
+  it('reports a 400 whose errors.error is not one the endpoint answers with, listing the codes it may answer 400 with', async () => {
     const issues = await corrupt('monitoring', USER, (body) => {
       body.errors.error = 'project_id_required'
     })
@@ -211,7 +224,13 @@ describe('checkResponse on corrupted copies of real answers', () => {
     const issues = await corrupt('overview', { ...PROJECT_KEY, 'X-Sandbox-Scenario': 'server-error' }, (body) => {
       body.message = ERRORS.monitoringFailed.message
     })
-    expect(issues).toEqual([{ path: 'message', expected: JSON.stringify(ERRORS.overviewFailed.message), received: JSON.stringify(ERRORS.monitoringFailed.message) }])
+    expect(issues).toEqual([
+      {
+        path: 'message',
+        expected: JSON.stringify(ERRORS.overviewFailed.message),
+        received: JSON.stringify(ERRORS.monitoringFailed.message),
+      },
+    ])
   })
 
   it('reports a history date that is not YYYY-MM-DD at its index', async () => {
@@ -227,7 +246,9 @@ describe('checkResponse on corrupted copies of real answers', () => {
       brands = body.data.brands_by_providers.chatgpt
       body.data.brands_by_providers.openai = brands
     })
-    expect(issues).toEqual([{ path: 'data.brands_by_providers.openai', expected: 'absent (not in the contract)', received: JSON.stringify(brands) }])
+    expect(issues).toEqual([
+      { path: 'data.brands_by_providers.openai', expected: 'absent (not in the contract)', received: JSON.stringify(brands) },
+    ])
   })
 
   it('reports a field added to meta_data as not in the contract', async () => {
@@ -243,6 +264,8 @@ describe('checkResponse on corrupted copies of real answers', () => {
       body.message = wrong
     })
     const [before, after] = MESSAGES.monitoring(Number.NaN).split('NaN')
-    expect(issues).toEqual([{ path: 'message', expected: `a string matching /^${before}(0|[1-9][0-9]*)${after}$/`, received: JSON.stringify(wrong) }])
+    expect(issues).toEqual([
+      { path: 'message', expected: `a string matching /^${before}(0|[1-9][0-9]*)${after}$/`, received: JSON.stringify(wrong) },
+    ])
   })
 })

@@ -80,7 +80,9 @@ describe('the OpenAPI document', () => {
   })
 
   it('authenticates every operation with the X-API-Key header, and nothing else', () => {
-    expect(document.components.securitySchemes).toEqual({ ApiKeyAuth: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }) })
+    expect(document.components.securitySchemes).toEqual({
+      ApiKeyAuth: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }),
+    })
     expect(document.security).toEqual([{ ApiKeyAuth: [] }])
     for (const name of ENDPOINTS) expect(operation(name).parameters.map((parameter) => parameter.name)).not.toContain('X-API-Key')
   })
@@ -112,24 +114,29 @@ describe('the OpenAPI document', () => {
     expect(projectHeader?.description).toContain(`\`${ERRORS.missingProjectId.error}\``)
   })
 
-  it.each(ENDPOINTS)('gives GET /%s a 200 with its success envelope and, per status, one schema, example and line per error template', (name) => {
-    const { responses } = operation(name)
-    expect(refsOf(jsonSchemaOf(responses['200']))).toEqual([`${COMPONENTS}${String(ENDPOINT_CONTRACTS[name].success.meta()?.id)}`])
-    const statuses = STATUSES.filter((status) => errorTemplatesFor(name, status).length > 0)
-    expect(Object.keys(responses)).toEqual(['200', ...statuses.map(String)])
-    for (const status of statuses) {
-      const templates = errorTemplatesFor(name, status)
-      const response = responses[String(status)]!
-      expect(refsOf(jsonSchemaOf(response)), `${status}`).toEqual(templates.map((template) => `${COMPONENTS}${errorComponentId(template)}`))
-      const examples = Object.values(response.content['application/json'].examples ?? {}).map((example) => example.value)
-      expect(examples, `${status}`).toEqual(templates.map((template) => fail(template)))
-      for (const template of templates) {
-        if (template.error !== undefined) expect(response.description).toContain(`\`${template.error}\``)
-        expect(response.description).toContain(ERROR_CONDITIONS[errorKeyOf(template)])
+  it.each(ENDPOINTS)(
+    'gives GET /%s a 200 with its success envelope and, per status, one schema, example and line per error template',
+    (name) => {
+      const { responses } = operation(name)
+      expect(refsOf(jsonSchemaOf(responses['200']))).toEqual([`${COMPONENTS}${String(ENDPOINT_CONTRACTS[name].success.meta()?.id)}`])
+      const statuses = STATUSES.filter((status) => errorTemplatesFor(name, status).length > 0)
+      expect(Object.keys(responses)).toEqual(['200', ...statuses.map(String)])
+      for (const status of statuses) {
+        const templates = errorTemplatesFor(name, status)
+        const response = responses[String(status)]!
+        expect(refsOf(jsonSchemaOf(response)), `${status}`).toEqual(
+          templates.map((template) => `${COMPONENTS}${errorComponentId(template)}`),
+        )
+        const examples = Object.values(response.content['application/json'].examples ?? {}).map((example) => example.value)
+        expect(examples, `${status}`).toEqual(templates.map((template) => fail(template)))
+        for (const template of templates) {
+          if (template.error !== undefined) expect(response.description).toContain(`\`${template.error}\``)
+          expect(response.description).toContain(ERROR_CONDITIONS[errorKeyOf(template)])
+        }
+        if (status === 429 || status === 503) expect(Object.keys(response.headers ?? {}), `${status}`).toContain('Retry-After')
       }
-      if (status === 429 || status === 503) expect(Object.keys(response.headers ?? {}), `${status}`).toContain('Retry-After')
-    }
-  })
+    },
+  )
 
   it('tells the errors an endpoint answers itself from those only a sandbox scenario or the transport produces', () => {
     const [own, sandboxOnly] = operation('validate').responses['400']!.description.split(SANDBOX_ONLY_HEADING) as [string, string]
@@ -137,9 +144,13 @@ describe('the OpenAPI document', () => {
     expect(own).not.toContain(`\`${ERRORS.badRequest.error}\``)
     expect(sandboxOnly).toContain(`\`${ERRORS.badRequest.error}\``)
     expect(sandboxOnly).toContain(`\`${ERRORS.missingProjectId.error}\``)
-    expect(operation('monitoring').responses['400']!.description.split(SANDBOX_ONLY_HEADING)[0]).toContain(`\`${ERRORS.missingProjectId.error}\``)
+    expect(operation('monitoring').responses['400']!.description.split(SANDBOX_ONLY_HEADING)[0]).toContain(
+      `\`${ERRORS.missingProjectId.error}\``,
+    )
     expect(operation('projects').responses['401']!.description).not.toContain(SANDBOX_ONLY_HEADING)
-    expect(operation('projects').responses['429']!.description.split(SANDBOX_ONLY_HEADING)[0]).not.toContain(`\`${ERRORS.rateLimited.error}\``)
+    expect(operation('projects').responses['429']!.description.split(SANDBOX_ONLY_HEADING)[0]).not.toContain(
+      `\`${ERRORS.rateLimited.error}\``,
+    )
   })
 
   it('names one component per error template, uniquely, after its code or (for a 500) its name, and describes when it is answered', () => {
@@ -170,14 +181,17 @@ describe('the OpenAPI document against the running sandbox', () => {
     await sandbox.close()
   })
 
-  it.each(ENDPOINTS)('accepts the sandbox’s 200 answer of GET /%s with the 200 schema, and rejects it with a field renamed', async (name) => {
-    const answer = await get(name, USER_101)
-    expect(answer.status).toBe(200)
-    const validate = validatorFor(name, 200)
-    expect(validate(answer.body), JSON.stringify(validate.errors)).toBe(true)
-    const { message, ...rest } = answer.body
-    expect(validate({ ...rest, msg: message })).toBe(false)
-  })
+  it.each(ENDPOINTS)(
+    'accepts the sandbox’s 200 answer of GET /%s with the 200 schema, and rejects it with a field renamed',
+    async (name) => {
+      const answer = await get(name, USER_101)
+      expect(answer.status).toBe(200)
+      const validate = validatorFor(name, 200)
+      expect(validate(answer.body), JSON.stringify(validate.errors)).toBe(true)
+      const { message, ...rest } = answer.body
+      expect(validate({ ...rest, msg: message })).toBe(false)
+    },
+  )
 
   const errorCases: readonly [string, EndpointName, Record<string, string>, string, ErrorTemplate][] = [
     ['a USER key without X-Project-ID', 'monitoring', USER, '', ERRORS.missingProjectId],
@@ -188,18 +202,22 @@ describe('the OpenAPI document against the running sandbox', () => {
     ['the rate-limited scenario', 'projects', { ...USER, 'X-Sandbox-Scenario': 'rate-limited' }, '', ERRORS.rateLimited],
   ]
 
-  it.each(errorCases)('accepts the answer to %s with its status’s schema and its template’s component, and rejects a renamed field', async (_case, name, headers, query, template) => {
-    const answer = await get(name, headers, query)
-    expect(answer.status).toBe(template.status)
-    const byStatus = validatorFor(name, template.status)
-    expect(byStatus(answer.body), JSON.stringify(byStatus.errors)).toBe(true)
-    const component = compileRefs([`${COMPONENTS}${errorComponentId(template)}`])
-    expect(component(answer.body), JSON.stringify(component.errors)).toBe(true)
-    // A renamed field: errors.error → errors.code, or, on a 500 (whose errors is empty), errors → error.
-    const { errors, ...rest } = answer.body as { errors: Record<string, unknown> }
-    const renamed = template.error === undefined ? { ...rest, error: errors } : { ...rest, errors: { code: errors.error, detail: errors.detail } }
-    expect(byStatus(renamed)).toBe(false)
-    expect(component(renamed)).toBe(false)
-    if (template.status === 429 || template.status === 503) expect(answer.headers.get('retry-after')).toMatch(/^\d+$/)
-  })
+  it.each(errorCases)(
+    'accepts the answer to %s with its status’s schema and its template’s component, and rejects a renamed field',
+    async (_case, name, headers, query, template) => {
+      const answer = await get(name, headers, query)
+      expect(answer.status).toBe(template.status)
+      const byStatus = validatorFor(name, template.status)
+      expect(byStatus(answer.body), JSON.stringify(byStatus.errors)).toBe(true)
+      const component = compileRefs([`${COMPONENTS}${errorComponentId(template)}`])
+      expect(component(answer.body), JSON.stringify(component.errors)).toBe(true)
+      // A renamed field: errors.error → errors.code, or, on a 500 (whose errors is empty), errors → error.
+      const { errors, ...rest } = answer.body as { errors: Record<string, unknown> }
+      const renamed =
+        template.error === undefined ? { ...rest, error: errors } : { ...rest, errors: { code: errors.error, detail: errors.detail } }
+      expect(byStatus(renamed)).toBe(false)
+      expect(component(renamed)).toBe(false)
+      if (template.status === 429 || template.status === 503) expect(answer.headers.get('retry-after')).toMatch(/^\d+$/)
+    },
+  )
 })

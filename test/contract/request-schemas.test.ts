@@ -84,20 +84,59 @@ const dateValueArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: TODAY_DAY - 1_000, max: TODAY_DAY + 100 }).map(formatDay) },
   // The right shape, often an impossible date: month 13, day 31 of a short month, 29 February of a common year.
   { weight: 3, arbitrary: fc.stringMatching(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/) },
-  { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 1, max: 12 })).map(([year, month]) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-29`) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 1, max: 12 }))
+      .map(([year, month]) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-29`),
+  },
   {
     weight: 2,
     arbitrary: fc.constantFrom(
-      '2024-02-29', '2023-02-29', '1900-02-29', '2000-02-29', '0000-02-29', '0000-01-01', '9999-12-31', '2026-02-30', '2026-04-31',
-      '2026-2-01', '2026-03-1', '2026/03/01', '20260301', '+2026-03-01', '-2026-03-01', '02026-03-01', '2026-03-01T00:00:00Z',
-      '2026-03-01 ', ' 2026-03-01', '２０２６-03-01', '2026-03-0١', '', 'today', '2026-W09',
+      '2024-02-29',
+      '2023-02-29',
+      '1900-02-29',
+      '2000-02-29',
+      '0000-02-29',
+      '0000-01-01',
+      '9999-12-31',
+      '2026-02-30',
+      '2026-04-31',
+      '2026-2-01',
+      '2026-03-1',
+      '2026/03/01',
+      '20260301',
+      '+2026-03-01',
+      '-2026-03-01',
+      '02026-03-01',
+      '2026-03-01T00:00:00Z',
+      '2026-03-01 ',
+      ' 2026-03-01',
+      '２０２６-03-01',
+      '2026-03-0١',
+      '',
+      'today',
+      '2026-W09',
     ),
   },
   { weight: 1, arbitrary: anyTextArb },
 )
 
 /** Look-alikes that case folding outside ASCII would turn into an id: the Kelvin sign, dotless i, long s, Cyrillic letters. */
-const PROVIDER_LOOK_ALIKES = ['deepsee\u212a', 'gem\u0131n\u0131', 'gemını', '\uff23hatgpt', 'chatgpt\u0000', 'chatgpt ', 'google-ai-overview', 'GOOGLE_AI_MODE', 'Google_Ai_Overview', 'openai', '', '*']
+const PROVIDER_LOOK_ALIKES = [
+  'deepsee\u212a',
+  'gem\u0131n\u0131',
+  'gemını',
+  '\uff23hatgpt',
+  'chatgpt\u0000',
+  'chatgpt ',
+  'google-ai-overview',
+  'GOOGLE_AI_MODE',
+  'Google_Ai_Overview',
+  'openai',
+  '',
+  '*',
+]
 const providerValueArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...PROVIDERS) },
   { weight: 3, arbitrary: fc.mixedCase(fc.constantFrom(...PROVIDERS)) },
@@ -105,7 +144,23 @@ const providerValueArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: anyTextArb },
 )
 
-const REGION_LOOK_ALIKES = ['u\u0455', '\u0130T', 'ı\u0131', '\u017fe', 'I\u0307T', 'ＵＳ', 'USA', 'U S', 'EU', 'UK', 'XX', 'ZZ', '', 'u', '__proto__']
+const REGION_LOOK_ALIKES = [
+  'u\u0455',
+  '\u0130T',
+  'ı\u0131',
+  '\u017fe',
+  'I\u0307T',
+  'ＵＳ',
+  'USA',
+  'U S',
+  'EU',
+  'UK',
+  'XX',
+  'ZZ',
+  '',
+  'u',
+  '__proto__',
+]
 const regionValueArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...REGIONS) },
   { weight: 3, arbitrary: fc.mixedCase(fc.constantFrom(...REGIONS)) },
@@ -174,10 +229,10 @@ describe('analyticsQuerySchema and the query guard (parseAnalyticsQuery)', () =>
               : !withinYears(from, end)
                 ? ERRORS.invalidDate.error
                 : !accepted('provider')
-                ? ERRORS.invalidProvider.error
-                : !accepted('region')
-                  ? ERRORS.invalidRegion.error
-                  : 'ok'
+                  ? ERRORS.invalidProvider.error
+                  : !accepted('region')
+                    ? ERRORS.invalidRegion.error
+                    : 'ok'
         expect(verdict, query).toBe(expected)
       }),
       runs(3_000),
@@ -186,10 +241,20 @@ describe('analyticsQuerySchema and the query guard (parseAnalyticsQuery)', () =>
 
   it('sees every outcome of the guard among the generated queries', () => {
     const seen = new Set<string>()
-    const queryArb = fc.record({ start_date: dateValueArb, end_date: dateValueArb, provider: providerValueArb, region: regionValueArb }, { requiredKeys: [] })
+    const queryArb = fc.record(
+      { start_date: dateValueArb, end_date: dateValueArb, provider: providerValueArb, region: regionValueArb },
+      { requiredKeys: [] },
+    )
     for (const values of fc.sample(queryArb, runs(3_000))) seen.add(guardVerdict(written(values).query))
     expect([...seen].sort()).toEqual(
-      ['ok', ERRORS.invalidDate.error, ERRORS.invalidDateRange.error, ERRORS.dateRangeTooLarge.error, ERRORS.invalidProvider.error, ERRORS.invalidRegion.error].sort(),
+      [
+        'ok',
+        ERRORS.invalidDate.error,
+        ERRORS.invalidDateRange.error,
+        ERRORS.dateRangeTooLarge.error,
+        ERRORS.invalidProvider.error,
+        ERRORS.invalidRegion.error,
+      ].sort(),
     )
   })
 })
@@ -221,7 +286,10 @@ const escaped = (text: string) => text.replace(/[^\x20-\x7e]/g, (char) => `\\u${
 function expectAgreement(header: string): void {
   const read = guardReads(header)
   const shown = escaped(header)
-  expect({ header: shown, guardReadsAnId: typeof read === 'number' }).toEqual({ header: shown, guardReadsAnId: projectIdHeaderSchema.safeParse(header).success })
+  expect({ header: shown, guardReadsAnId: typeof read === 'number' }).toEqual({
+    header: shown,
+    guardReadsAnId: projectIdHeaderSchema.safeParse(header).success,
+  })
 }
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
@@ -244,7 +312,32 @@ describe('projectIdHeaderSchema and the X-Project-ID guard (parseProjectId, peek
     const unicodeSpaceArb = fc.constantFrom('\u00a0', '\u2007', '\u2028', '\u3000', '\ufeff', '\u000b', '\u000c', '\u1680')
     const otherArb = fc
       .oneof(
-        fc.constantFrom('0', '-1', '-101', '+101', '1e2', '0x65', '0b1', '0o7', '10.5', '101.', '101,102', '101, 102', '101 102', '1_01', '101n', '[101]', '"101"', 'NaN', 'Infinity', '-0', '１０１', '١٠١', 'null', '__proto__'),
+        fc.constantFrom(
+          '0',
+          '-1',
+          '-101',
+          '+101',
+          '1e2',
+          '0x65',
+          '0b1',
+          '0o7',
+          '10.5',
+          '101.',
+          '101,102',
+          '101, 102',
+          '101 102',
+          '1_01',
+          '101n',
+          '[101]',
+          '"101"',
+          'NaN',
+          'Infinity',
+          '-0',
+          '１０１',
+          '١٠١',
+          'null',
+          '__proto__',
+        ),
         fc.tuple(unicodeSpaceArb, idArb, fc.constantFrom('', '\u00a0')).map((parts) => parts.join('')),
         fc.tuple(idArb, unicodeSpaceArb).map((parts) => parts.join('')),
         anyTextArb,
@@ -270,7 +363,9 @@ describe('projectIdHeaderSchema and the X-Project-ID guard (parseProjectId, peek
 })
 
 describe("X-Project-ID's pattern in the OpenAPI document", () => {
-  const parameter = (createOpenApiDocument().paths['/monitoring']?.get?.parameters ?? []).find((item) => 'name' in item && item.name === 'X-Project-ID')
+  const parameter = (createOpenApiDocument().paths['/monitoring']?.get?.parameters ?? []).find(
+    (item) => 'name' in item && item.name === 'X-Project-ID',
+  )
   const pattern = new RegExp((parameter as unknown as { schema: { pattern: string } }).schema.pattern)
 
   it('accepts exactly the ids the guard reads, up to 2^53 − 1 and not one more, and a blank value, which counts as missing', () => {
@@ -280,9 +375,12 @@ describe("X-Project-ID's pattern in the OpenAPI document", () => {
     expect(pattern.test('')).toBe(true)
     expect(pattern.test(' \t')).toBe(true)
     fc.assert(
-      fc.property(fc.oneof(fc.bigInt({ min: 1n, max: 10n ** 17n }), fc.bigInt({ min: MAX_SAFE - 10_000n, max: MAX_SAFE + 10_000n })), (id) => {
-        expect(pattern.test(String(id))).toBe(typeof guardReads(String(id)) === 'number')
-      }),
+      fc.property(
+        fc.oneof(fc.bigInt({ min: 1n, max: 10n ** 17n }), fc.bigInt({ min: MAX_SAFE - 10_000n, max: MAX_SAFE + 10_000n })),
+        (id) => {
+          expect(pattern.test(String(id))).toBe(typeof guardReads(String(id)) === 'number')
+        },
+      ),
       runs(3_000),
     )
   })

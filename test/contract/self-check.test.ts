@@ -33,7 +33,9 @@ describe('the self-check rejects a corrupted answer, naming the field', () => {
     })
     expect(() => expectConforming(received)).toThrow(`GET "${URL_BASE}projects" was answered 200, which does not conform to the contract:`)
     expect(() => expectConforming(received)).toThrow('data.projects[0].display_name: expected string, received (missing)')
-    expect(() => expectConforming(received)).toThrow('data.projects[0].displayName: expected absent (not in the contract), received "Northwind Outdoor"')
+    expect(() => expectConforming(received)).toThrow(
+      'data.projects[0].displayName: expected absent (not in the contract), received "Northwind Outdoor"',
+    )
   })
 
   it('reports a value of the wrong type at its path', async () => {
@@ -63,7 +65,9 @@ describe('the self-check rejects a corrupted answer, naming the field', () => {
 
   it('reports an envelope whose code is not the HTTP status, on a success and on an error', async () => {
     const success = await msw.request('validate', { headers: USER })
-    expect(() => expectConforming(corrupted('validate', success, (body) => void (body.code = 201)))).toThrow('code: expected 200, received 201')
+    expect(() => expectConforming(corrupted('validate', success, (body) => void (body.code = 201)))).toThrow(
+      'code: expected 200, received 201',
+    )
     const error = await msw.request('validate')
     expect(error.status).toBe(ERRORS.unauthorized.status)
     expect(() => expectConforming(corrupted('validate', error, () => undefined, ERRORS.forbidden.status))).toThrow(
@@ -72,7 +76,9 @@ describe('the self-check rejects a corrupted answer, naming the field', () => {
   })
 
   it('reports a body that is not JSON, and a status the endpoint never answers with', () => {
-    expect(() => expectConforming({ method: 'GET', url: `${URL_BASE}projects`, status: 200, text: '' })).toThrow('with a body that is not JSON')
+    expect(() => expectConforming({ method: 'GET', url: `${URL_BASE}projects`, status: 200, text: '' })).toThrow(
+      'with a body that is not JSON',
+    )
     const teapot = { success: false, message: "I'm a teapot", code: 418, data: {}, errors: { error: 'teapot' }, meta_data: {} }
     expect(() => expectConforming({ method: 'GET', url: `${URL_BASE}projects`, status: 418, text: JSON.stringify(teapot) })).toThrow(
       '(status): expected a status the contract gives for GET /projects, received 418',
@@ -95,12 +101,25 @@ describe('the self-check rejects a corrupted answer, naming the field', () => {
   })
 
   it("requires the admin API's errors to be error envelopes, and lets its successes through", () => {
-    const adminError = { success: false, message: ERRORS.notFound.message, code: 404, data: {}, errors: { error: ERRORS.notFound.error }, meta_data: {} }
+    const adminError = {
+      success: false,
+      message: ERRORS.notFound.message,
+      code: 404,
+      data: {},
+      errors: { error: ERRORS.notFound.error },
+      meta_data: {},
+    }
     const url = 'http://sandbox.test/__sandbox/nowhere'
     expect(() => expectConforming({ method: 'GET', url, status: 404, text: JSON.stringify(adminError) })).not.toThrow()
-    expect(() => expectConforming({ method: 'GET', url, status: 404, text: JSON.stringify({ ...adminError, hint: 'x' }) })).toThrow('hint: expected absent (not in the contract)')
-    expect(() => expectConforming({ method: 'GET', url, status: 404, text: JSON.stringify({ ...adminError, code: 400 }) })).toThrow('code: expected 404 (the HTTP status), received 400')
-    expect(() => expectConforming({ method: 'GET', url: 'http://sandbox.test/__sandbox/health', status: 200, text: '{"anything":true}' })).not.toThrow()
+    expect(() => expectConforming({ method: 'GET', url, status: 404, text: JSON.stringify({ ...adminError, hint: 'x' }) })).toThrow(
+      'hint: expected absent (not in the contract)',
+    )
+    expect(() => expectConforming({ method: 'GET', url, status: 404, text: JSON.stringify({ ...adminError, code: 400 }) })).toThrow(
+      'code: expected 404 (the HTTP status), received 400',
+    )
+    expect(() =>
+      expectConforming({ method: 'GET', url: 'http://sandbox.test/__sandbox/health', status: 200, text: '{"anything":true}' }),
+    ).not.toThrow()
   })
 
   it('lets preflights, HEAD and 204s through without a body', () => {
@@ -117,7 +136,9 @@ describe('the self-check rejects a corrupted answer, naming the field', () => {
       body.data.visibility_score.history[0].date = '2026-1-31'
     })
     const response = new Response(drifted.text, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } })
-    await expect(toAnswer(response, { method: 'GET', url: `${URL_BASE}monitoring` })).rejects.toThrow('data.visibility_score.history[0].date: expected a date string, received "2026-1-31"')
+    await expect(toAnswer(response, { method: 'GET', url: `${URL_BASE}monitoring` })).rejects.toThrow(
+      'data.visibility_score.history[0].date: expected a date string, received "2026-1-31"',
+    )
   })
 })
 
@@ -140,7 +161,10 @@ describe.each(TRANSPORTS)('the self-check runs on every answer received through 
 
   it('counts a preflight as let through, not as checked', async () => {
     const [checks, skips] = [conformanceChecks(), conformanceSkips()]
-    const answer = await transport.request('projects', { method: 'OPTIONS', headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'GET' } })
+    const answer = await transport.request('projects', {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'GET' },
+    })
     expect(answer.status).toBe(204)
     expect([conformanceChecks() - checks, conformanceSkips() - skips]).toEqual([0, 1])
   })

@@ -6,27 +6,26 @@
  */
 import { describe, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
-import {
+import { projectsDataSchema, successEnvelopeSchema } from '../../src/index.js'
+import type {
   apiKeyDetailsSchema,
   errorEnvelopeSchema,
   monitoringDataSchema,
   overviewDataSchema,
   periodSummarySchema,
   projectSchema,
-  projectsDataSchema,
-  successEnvelopeSchema,
   trendSchema,
-  type ApiKeyDetails,
-  type Envelope,
-  type ErrorEnvelope,
-  type MonitoringData,
-  type OverviewData,
-  type PeriodSummary,
-  type ProjectResource,
-  type ProjectsData,
-  type Provider,
-  type SuccessEnvelope,
-  type Trend,
+  ApiKeyDetails,
+  Envelope,
+  ErrorEnvelope,
+  MonitoringData,
+  OverviewData,
+  PeriodSummary,
+  ProjectResource,
+  ProjectsData,
+  Provider,
+  SuccessEnvelope,
+  Trend,
 } from '../../src/index.js'
 
 /** An object the contract requires to be empty (`data` on errors, `errors` on success, `meta_data`): zod's output of `z.strictObject({})`. */

@@ -77,7 +77,11 @@ const anyProjectIdArb: fc.Arbitrary<string | undefined> = fc.option(
   { nil: undefined, freq: 5 },
 )
 
-const optionalQueryArb = fc.oneof({ weight: 2, arbitrary: fc.constant('') }, { weight: 3, arbitrary: validQueryArb }, { weight: 1, arbitrary: queryArb })
+const optionalQueryArb = fc.oneof(
+  { weight: 2, arbitrary: fc.constant('') },
+  { weight: 3, arbitrary: validQueryArb },
+  { weight: 1, arbitrary: queryArb },
+)
 
 const pathOf = (names: readonly string[]) =>
   fc.tuple(fc.constantFrom(...names), fc.boolean()).map(([name, slash]) => `/api/v1/${name}${slash ? '/' : ''}`)
@@ -114,13 +118,14 @@ function expectOnlyDataOf(projectId: number, body: EnvelopeBody, bodyText: strin
   for (const other of FIXTURES.projects) {
     if (other.id === projectId) continue
     for (const name of [...other.topics.map((topic) => topic.name), other.name, other.display_name, other.domain]) {
-      if (!ownNames.has(name)) expect(bodyText.includes(JSON.stringify(name)), `${name} of project ${other.id} leaks into project ${projectId}`).toBe(false)
+      if (!ownNames.has(name))
+        expect(bodyText.includes(JSON.stringify(name)), `${name} of project ${other.id} leaks into project ${projectId}`).toBe(false)
     }
   }
 }
 
 describe('authorization invariants (no scenario active)', () => {
-  it('answers 200 on /monitoring and /overview only for a project the key may see, with that project\'s data only, and always when it may', () => {
+  it("answers 200 on /monitoring and /overview only for a project the key may see, with that project's data only, and always when it may", () => {
     fc.assert(
       fc.property(authProbeArb(pathOf(['monitoring', 'overview'])), (probe) => {
         const response = send(plain, probe)
@@ -137,7 +142,7 @@ describe('authorization invariants (no scenario active)', () => {
     )
   })
 
-  it('lists on /projects exactly the projects of the key\'s account (USER) or its one project (PROJECT), never one of another account', () => {
+  it("lists on /projects exactly the projects of the key's account (USER) or its one project (PROJECT), never one of another account", () => {
     fc.assert(
       fc.property(authProbeArb(pathOf(['projects'])), (probe) => {
         const response = send(plain, probe)
@@ -172,14 +177,23 @@ describe('authorization invariants (no scenario active)', () => {
         if (apiKey === undefined) return
         const projectId = predictProjectId(probe.projectId)
         if (typeof projectId === 'number') expect(mayRead(apiKey, projectId)).toBe(true)
-        expect(body.data).toEqual({ valid: true, key_level: apiKey.level, user_id: apiKey.user_id, project_id: apiKey.project_id, expiry: apiKey.expiry })
+        expect(body.data).toEqual({
+          valid: true,
+          key_level: apiKey.level,
+          user_id: apiKey.user_id,
+          project_id: apiKey.project_id,
+          expiry: apiKey.expiry,
+        })
       }),
       runs(1_000),
     )
   })
 
   it('never answers an expired or revoked key with a 2xx, on any path, with any method, X-Project-ID, query or scenario header', () => {
-    const scenarioHeaderArb = fc.option(fc.subarray([...SCENARIO_NAMES]).map((names) => names.join(',')), { nil: undefined })
+    const scenarioHeaderArb = fc.option(
+      fc.subarray([...SCENARIO_NAMES]).map((names) => names.join(',')),
+      { nil: undefined },
+    )
     fc.assert(
       fc.property(
         fc.record({
@@ -192,7 +206,10 @@ describe('authorization invariants (no scenario active)', () => {
         }),
         (probe) => {
           const response = send(plain, probe)
-          expect(response.status === 404 || response.status === 405 || response.status === 401, `status ${response.status} for ${describeProbe(probe)}`).toBe(true)
+          expect(
+            response.status === 404 || response.status === 405 || response.status === 401,
+            `status ${response.status} for ${describeProbe(probe)}`,
+          ).toBe(true)
         },
       ),
       runs(2_000),
@@ -200,7 +217,10 @@ describe('authorization invariants (no scenario active)', () => {
   })
 
   it('answers a missing or unknown key with the one 401 body on every endpoint, before X-Project-ID, the query and any combination of scenarios', () => {
-    const scenarioHeaderArb = fc.option(fc.subarray([...SCENARIO_NAMES], { minLength: 1 }).map((names) => names.join(', ')), { nil: undefined, freq: 3 })
+    const scenarioHeaderArb = fc.option(
+      fc.subarray([...SCENARIO_NAMES], { minLength: 1 }).map((names) => names.join(', ')),
+      { nil: undefined, freq: 3 },
+    )
     fc.assert(
       fc.property(
         fc.record({
@@ -225,7 +245,13 @@ describe('authorization invariants (no scenario active)', () => {
     const journaled = await createSandboxCore(resolveSandboxConfig({ now: TODAY }))
     fc.assert(
       fc.property(
-        fc.record({ method: methodArb, path: fc.oneof(knownPathArb, apiPathArb), query: optionalQueryArb, apiKey: anyKeyArb, projectId: anyProjectIdArb }),
+        fc.record({
+          method: methodArb,
+          path: fc.oneof(knownPathArb, apiPathArb),
+          query: optionalQueryArb,
+          apiKey: anyKeyArb,
+          projectId: anyProjectIdArb,
+        }),
         (probe) => {
           const body = text(send(journaled, probe).body)
           for (const key of FIXTURE_KEYS) expect(body.includes(key), `${key} in the answer to ${describeProbe(probe)}`).toBe(false)
@@ -237,7 +263,8 @@ describe('authorization invariants (no scenario active)', () => {
     const entries = (JSON.parse(journal) as { data: { requests: Array<{ key: string | null }> } }).data.requests
     expect(entries.length).toBeGreaterThan(0)
     for (const key of FIXTURE_KEYS) expect(journal.includes(key), `${key} in the journal`).toBe(false)
-    for (const entry of entries) if (entry.key !== null) expect(entry.key.length <= 11 && entry.key.includes('…'), `journal key ${entry.key}`).toBe(true)
+    for (const entry of entries)
+      if (entry.key !== null) expect(entry.key.length <= 11 && entry.key.includes('…'), `journal key ${entry.key}`).toBe(true)
   })
 })
 

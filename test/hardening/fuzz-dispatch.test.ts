@@ -64,7 +64,9 @@ const usableKeys = FIXTURE_KEYS.filter((key) => {
 })
 const usableKeyArb = fc.constantFrom(...usableKeys)
 const userKeyArb = fc.constantFrom(...usableKeys.filter((key) => keyRecord(key)?.level === 'USER'))
-const analyticsPathArb = fc.tuple(fc.constantFrom('monitoring', 'overview'), fc.boolean()).map(([name, slash]) => `/api/v1/${name}${slash ? '/' : ''}`)
+const analyticsPathArb = fc
+  .tuple(fc.constantFrom('monitoring', 'overview'), fc.boolean())
+  .map(([name, slash]) => `/api/v1/${name}${slash ? '/' : ''}`)
 
 /** X-Project-ID values the contract rejects: not digits only, a leading zero, a sign, or above 2^53 − 1. */
 const invalidProjectIdArb = fc
@@ -74,7 +76,9 @@ const invalidProjectIdArb = fc
     fc.string({ unit: 'binary' }),
     fc.bigInt({ min: BigInt(Number.MAX_SAFE_INTEGER) + 1n, max: 10n ** 40n }).map(String),
     fc.integer({ min: -1_000_000, max: 0 }).map(String),
-    fc.tuple(fc.integer({ min: 1, max: 999 }), fc.constantFrom('e2', '.0', ',102', ' 102', 'x', '\u0000')).map(([id, suffix]) => `${id}${suffix}`),
+    fc
+      .tuple(fc.integer({ min: 1, max: 999 }), fc.constantFrom('e2', '.0', ',102', ' 102', 'x', '\u0000'))
+      .map(([id, suffix]) => `${id}${suffix}`),
   )
   .filter((value) => predictProjectId(value) === 'invalid')
 
@@ -101,7 +105,13 @@ describe('fuzzing dispatch: everything a client controls', () => {
   it('answers a path that is not exactly an endpoint (with or without one trailing slash) with 404 not_found, whatever the method, key, X-Project-ID and query', () => {
     fc.assert(
       fc.property(
-        fc.record({ method: methodArb, path: apiPathArb.filter((path) => routeOf(path) === undefined), query: queryArb, apiKey: apiKeyHeaderArb, projectId: projectIdHeaderArb }),
+        fc.record({
+          method: methodArb,
+          path: apiPathArb.filter((path) => routeOf(path) === undefined),
+          query: queryArb,
+          apiKey: apiKeyHeaderArb,
+          projectId: projectIdHeaderArb,
+        }),
         (probe) => {
           const response = send(probe)
           expect(response.status).toBe(404)
@@ -115,7 +125,13 @@ describe('fuzzing dispatch: everything a client controls', () => {
   it('answers any method but GET on an endpoint with 405 and Allow: GET, before the key is looked at', () => {
     fc.assert(
       fc.property(
-        fc.record({ method: methodArb.filter((method) => method !== 'GET'), path: knownPathArb, query: queryArb, apiKey: apiKeyHeaderArb, projectId: projectIdHeaderArb }),
+        fc.record({
+          method: methodArb.filter((method) => method !== 'GET'),
+          path: knownPathArb,
+          query: queryArb,
+          apiKey: apiKeyHeaderArb,
+          projectId: projectIdHeaderArb,
+        }),
         (probe) => {
           const response = send(probe)
           expect(response.status).toBe(405)
@@ -128,14 +144,20 @@ describe('fuzzing dispatch: everything a client controls', () => {
   })
 
   it('answers GET on an endpoint with a missing, empty, unknown, expired or revoked key with the one 401 body, whatever X-Project-ID and the query say', () => {
-    const badKeyArb = fc.option(fc.oneof(unknownKeyArb, fc.constantFrom(DOCUMENTED_KEYS.expired, DOCUMENTED_KEYS.revoked)), { nil: undefined, freq: 4 })
+    const badKeyArb = fc.option(fc.oneof(unknownKeyArb, fc.constantFrom(DOCUMENTED_KEYS.expired, DOCUMENTED_KEYS.revoked)), {
+      nil: undefined,
+      freq: 4,
+    })
     fc.assert(
-      fc.property(fc.record({ method: fc.constant('GET'), path: knownPathArb, query: queryArb, apiKey: badKeyArb, projectId: projectIdHeaderArb }), (probe) => {
-        const response = send(probe)
-        expectCoreEnvelope(response)
-        expect(response.status).toBe(401)
-        expect(text(response.body)).toBe(UNAUTHORIZED_BODY)
-      }),
+      fc.property(
+        fc.record({ method: fc.constant('GET'), path: knownPathArb, query: queryArb, apiKey: badKeyArb, projectId: projectIdHeaderArb }),
+        (probe) => {
+          const response = send(probe)
+          expectCoreEnvelope(response)
+          expect(response.status).toBe(401)
+          expect(text(response.body)).toBe(UNAUTHORIZED_BODY)
+        },
+      ),
       runs(1_500),
     )
   })
@@ -143,23 +165,31 @@ describe('fuzzing dispatch: everything a client controls', () => {
   it('answers a USER key on /monitoring or /overview without X-Project-ID, or with a blank one, with 400 missing_project_id, whatever the query', () => {
     const absentArb = fc.constantFrom(undefined, '', ' ', '\t', '  \t ')
     fc.assert(
-      fc.property(fc.record({ method: fc.constant('GET'), path: analyticsPathArb, query: queryArb, apiKey: userKeyArb, projectId: absentArb }), (probe) => {
-        const response = send(probe)
-        expect(response.status).toBe(400)
-        expect(expectCoreEnvelope(response).errors.error).toBe(ERRORS.missingProjectId.error)
-      }),
+      fc.property(
+        fc.record({ method: fc.constant('GET'), path: analyticsPathArb, query: queryArb, apiKey: userKeyArb, projectId: absentArb }),
+        (probe) => {
+          const response = send(probe)
+          expect(response.status).toBe(400)
+          expect(expectCoreEnvelope(response).errors.error).toBe(ERRORS.missingProjectId.error)
+        },
+      ),
       runs(1_000),
     )
   })
 
   it('answers an X-Project-ID that is not a plain positive integer up to 2^53 - 1 with 400 invalid_project_id on /validate, /monitoring and /overview, for every usable key and any query', () => {
-    const pathArb = fc.tuple(fc.constantFrom('validate', 'monitoring', 'overview'), fc.boolean()).map(([name, slash]) => `/api/v1/${name}${slash ? '/' : ''}`)
+    const pathArb = fc
+      .tuple(fc.constantFrom('validate', 'monitoring', 'overview'), fc.boolean())
+      .map(([name, slash]) => `/api/v1/${name}${slash ? '/' : ''}`)
     fc.assert(
-      fc.property(fc.record({ method: fc.constant('GET'), path: pathArb, query: queryArb, apiKey: usableKeyArb, projectId: invalidProjectIdArb }), (probe) => {
-        const response = send(probe)
-        expect(response.status).toBe(400)
-        expect(expectCoreEnvelope(response).errors.error).toBe(ERRORS.invalidProjectId.error)
-      }),
+      fc.property(
+        fc.record({ method: fc.constant('GET'), path: pathArb, query: queryArb, apiKey: usableKeyArb, projectId: invalidProjectIdArb }),
+        (probe) => {
+          const response = send(probe)
+          expect(response.status).toBe(400)
+          expect(expectCoreEnvelope(response).errors.error).toBe(ERRORS.invalidProjectId.error)
+        },
+      ),
       runs(1_500),
     )
   })
@@ -198,11 +228,21 @@ describe('fuzzing dispatch: everything a client controls', () => {
   it('answers an X-Sandbox-Scenario that names no scenario with 400 unknown_scenario after the route and before the key', () => {
     fc.assert(
       fc.property(
-        fc.record({ method: fc.constant('GET'), path: knownPathArb, query: queryArb, apiKey: apiKeyHeaderArb, projectId: projectIdHeaderArb, scenario: unknownScenarioHeaderArb }),
+        fc.record({
+          method: fc.constant('GET'),
+          path: knownPathArb,
+          query: queryArb,
+          apiKey: apiKeyHeaderArb,
+          projectId: projectIdHeaderArb,
+          scenario: unknownScenarioHeaderArb,
+        }),
         (probe) => {
           const response = send(probe)
           const body = expectCoreEnvelope(response)
-          const names = (probe.scenario ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '')
+          const names = (probe.scenario ?? '')
+            .split(',')
+            .map((name) => name.trim())
+            .filter((name) => name !== '')
           if (names.length === 0) expect(response.status).toBe(predict({ ...probe, scenario: undefined }).status)
           else expectPredicted(response.status, body, { status: 400, error: ERRORS.unknownScenario.error })
         },
@@ -226,7 +266,11 @@ describe('fuzzing dispatch: everything a client controls', () => {
   it('answers a CORS preflight on any path with 204, an empty body and an Access-Control-Allow-Headers that is a plain list of header names', () => {
     const HEADER_LIST = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(?:\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/
     const requestedArb = fc.option(
-      fc.oneof(fc.constantFrom('X-API-Key, X-Project-ID', 'x-api-key', 'content-type\r\nset-cookie: a=b', 'a,,b', '*', ''), fc.string(), fc.string({ unit: 'binary' })),
+      fc.oneof(
+        fc.constantFrom('X-API-Key, X-Project-ID', 'x-api-key', 'content-type\r\nset-cookie: a=b', 'a,,b', '*', ''),
+        fc.string(),
+        fc.string({ unit: 'binary' }),
+      ),
       { nil: undefined },
     )
     fc.assert(
@@ -235,7 +279,12 @@ describe('fuzzing dispatch: everything a client controls', () => {
           method: 'OPTIONS',
           path,
           query: '',
-          header: (name) => (name === 'access-control-request-method' ? requestMethod : name === 'access-control-request-headers' ? (requested ?? null) : null),
+          header: (name) =>
+            name === 'access-control-request-method'
+              ? requestMethod
+              : name === 'access-control-request-headers'
+                ? (requested ?? null)
+                : null,
         }
         const response = dispatch(sandbox, request)
         expect(response.status).toBe(204)
@@ -258,11 +307,31 @@ describe('fuzzing dispatch: the admin API', () => {
     ['requests', ['GET', 'DELETE']],
   ])
   const adminPathArb = fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...ADMIN_OPERATIONS.keys()), fc.boolean()).map(([name, slash]) => `${ADMIN_PATH}${name}${slash ? '/' : ''}`) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...ADMIN_OPERATIONS.keys()), fc.boolean())
+        .map(([name, slash]) => `${ADMIN_PATH}${name}${slash ? '/' : ''}`),
+    },
     { weight: 2, arbitrary: fc.array(segmentArb, { maxLength: 3 }).map((segments) => `${ADMIN_PATH}${segments.join('/')}`) },
-    { weight: 1, arbitrary: fc.constantFrom(`${ADMIN_PATH}`, `${ADMIN_PATH}..`, `${ADMIN_PATH}health%00`, `${ADMIN_PATH}__proto__`, `${ADMIN_PATH}constructor`, `${ADMIN_PATH}toString`, `${ADMIN_PATH}health//`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        `${ADMIN_PATH}`,
+        `${ADMIN_PATH}..`,
+        `${ADMIN_PATH}health%00`,
+        `${ADMIN_PATH}__proto__`,
+        `${ADMIN_PATH}constructor`,
+        `${ADMIN_PATH}toString`,
+        `${ADMIN_PATH}health//`,
+      ),
+    },
   )
-  const adminQueryArb = fc.oneof(fc.constant(''), fc.constantFrom('limit=5', 'limit=-1', 'limit=abc', 'limit=1.5', 'limit=', 'limit=1e400'), queryArb)
+  const adminQueryArb = fc.oneof(
+    fc.constant(''),
+    fc.constantFrom('limit=5', 'limit=-1', 'limit=abc', 'limit=1.5', 'limit=', 'limit=1e400'),
+    queryArb,
+  )
 
   it('answers every method token on every admin path, Object.prototype names included, in the envelope with 200, 400, 404 or 405', async () => {
     const admin = await createSandboxCore(resolveSandboxConfig({ now: TODAY }))

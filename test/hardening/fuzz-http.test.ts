@@ -165,17 +165,19 @@ const httpMethodArb = fc.oneof(
 )
 
 /** Requests node:http can send. HEAD that node's parser refuses (too large, not a path) has its own property below. */
-const httpProbeArb: fc.Arbitrary<HttpProbe> = fc.record({
-  method: httpMethodArb,
-  target: fc.tuple(apiPathArb, queryArb).map(([path, query]) => (query === '' ? toWire(path) : `${toWire(path)}?${toWire(query)}`)),
-  apiKeys: headerValuesArb(apiKeyHeaderArb),
-  projectIds: headerValuesArb(projectIdHeaderArb),
-  scenario: fc.oneof(
-    { weight: 9, arbitrary: fc.constant(undefined) },
-    { weight: 1, arbitrary: unknownScenarioHeaderArb.map(toHeaderValue).filter((value) => namesNoRealScenarioOnly(trimOws(value))) },
-  ),
-  body: fc.option(fc.string({ maxLength: 200 }), { nil: undefined, freq: 2 }),
-}).filter((probe) => probe.method !== 'HEAD' || (sizeBand(probe) === 'small' && probe.target.startsWith('/')))
+const httpProbeArb: fc.Arbitrary<HttpProbe> = fc
+  .record({
+    method: httpMethodArb,
+    target: fc.tuple(apiPathArb, queryArb).map(([path, query]) => (query === '' ? toWire(path) : `${toWire(path)}?${toWire(query)}`)),
+    apiKeys: headerValuesArb(apiKeyHeaderArb),
+    projectIds: headerValuesArb(projectIdHeaderArb),
+    scenario: fc.oneof(
+      { weight: 9, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: unknownScenarioHeaderArb.map(toHeaderValue).filter((value) => namesNoRealScenarioOnly(trimOws(value))) },
+    ),
+    body: fc.option(fc.string({ maxLength: 200 }), { nil: undefined, freq: 2 }),
+  })
+  .filter((probe) => probe.method !== 'HEAD' || (sizeBand(probe) === 'small' && probe.target.startsWith('/')))
 
 // ---------------------------------------------------------------------------------------------
 // Raw sockets, for what node:http would refuse to send
@@ -202,7 +204,8 @@ function exchange(bytes: Buffer): Promise<RawAnswer> {
       clearTimeout(timer)
       let raw = Buffer.concat(chunks)
       // An interim answer (100 Continue) comes before the real one.
-      while (/^HTTP\/1\.[01] 1\d\d /.test(raw.subarray(0, 13).toString('latin1')) && raw.indexOf('\r\n\r\n') !== -1) raw = raw.subarray(raw.indexOf('\r\n\r\n') + 4)
+      while (/^HTTP\/1\.[01] 1\d\d /.test(raw.subarray(0, 13).toString('latin1')) && raw.indexOf('\r\n\r\n') !== -1)
+        raw = raw.subarray(raw.indexOf('\r\n\r\n') + 4)
       const end = raw.indexOf('\r\n\r\n')
       if (raw.byteLength === 0 || end === -1) {
         reject(new Error(`the connection was closed without an answer (got ${JSON.stringify(raw.toString('latin1').slice(0, 200))})`))
@@ -254,7 +257,13 @@ const malformedArb: fc.Arbitrary<Malformed> = fc.oneof(
       fc.constantFrom(...METHODS.map((method) => method.toLowerCase()), 'Get', 'gEt', ...PROTOTYPE_NAMES),
       fc.stringMatching(/^[a-z][A-Za-z0-9!#$%&'*+.^_`|~-]{0,11}$/),
     )
-    .chain((method) => knownPathArb.map((path) => ({ what: `method ${method}`, bytes: latin1(`${method} ${path} HTTP/1.1\r\n${HEAD}`), status: 400 as const }))),
+    .chain((method) =>
+      knownPathArb.map((path) => ({
+        what: `method ${method}`,
+        bytes: latin1(`${method} ${path} HTTP/1.1\r\n${HEAD}`),
+        status: 400 as const,
+      })),
+    ),
   fc.constantFrom('HTTP/1.1x', 'HTTQ/1.1', 'http/1.1', 'HTTP/1.1\u0000').map((version) => ({
     what: `version ${version}`,
     bytes: latin1(`GET /api/v1/validate ${version}\r\n${HEAD}`),
@@ -274,17 +283,40 @@ const malformedArb: fc.Arbitrary<Malformed> = fc.oneof(
       'Content-Length: 3\r\nTransfer-Encoding: chunked',
       ': empty-name',
     )
-    .map((line) => ({ what: `header ${JSON.stringify(line)}`, bytes: latin1(`GET /api/v1/validate HTTP/1.1\r\nHost: sandbox.test\r\n${line}\r\nConnection: close\r\n\r\n`), status: 400 as const })),
+    .map((line) => ({
+      what: `header ${JSON.stringify(line)}`,
+      bytes: latin1(`GET /api/v1/validate HTTP/1.1\r\nHost: sandbox.test\r\n${line}\r\nConnection: close\r\n\r\n`),
+      status: 400 as const,
+    })),
   fc.integer({ min: 17_000, max: 20_000 }).chain((length) =>
     fc.constantFrom<Malformed>(
       { what: `a path of ${length} characters`, bytes: latin1(`GET /api/v1/${'a'.repeat(length)} HTTP/1.1\r\n${HEAD}`), status: 431 },
-      { what: `an X-API-Key of ${length} characters`, bytes: latin1(`GET /api/v1/validate HTTP/1.1\r\nHost: sandbox.test\r\nX-API-Key: ${'k'.repeat(length)}\r\nConnection: close\r\n\r\n`), status: 431 },
-      { what: `an X-Project-ID of ${length} digits`, bytes: latin1(`GET /api/v1/monitoring HTTP/1.1\r\nHost: sandbox.test\r\nX-Project-ID: ${'1'.repeat(length)}\r\nConnection: close\r\n\r\n`), status: 431 },
+      {
+        what: `an X-API-Key of ${length} characters`,
+        bytes: latin1(
+          `GET /api/v1/validate HTTP/1.1\r\nHost: sandbox.test\r\nX-API-Key: ${'k'.repeat(length)}\r\nConnection: close\r\n\r\n`,
+        ),
+        status: 431,
+      },
+      {
+        what: `an X-Project-ID of ${length} digits`,
+        bytes: latin1(
+          `GET /api/v1/monitoring HTTP/1.1\r\nHost: sandbox.test\r\nX-Project-ID: ${'1'.repeat(length)}\r\nConnection: close\r\n\r\n`,
+        ),
+        status: 431,
+      },
     ),
   ),
   fc
-    .tuple(fc.oneof(fc.integer({ min: 0x00, max: 0x09 }), fc.integer({ min: 0x0e, max: 0x1f }), fc.integer({ min: 0x80, max: 0xff })), fc.uint8Array({ maxLength: 64 }))
-    .map(([first, rest]) => ({ what: 'binary garbage', bytes: Buffer.concat([Buffer.from([first]), Buffer.from(rest)]), status: 400 as const })),
+    .tuple(
+      fc.oneof(fc.integer({ min: 0x00, max: 0x09 }), fc.integer({ min: 0x0e, max: 0x1f }), fc.integer({ min: 0x80, max: 0xff })),
+      fc.uint8Array({ maxLength: 64 }),
+    )
+    .map(([first, rest]) => ({
+      what: 'binary garbage',
+      bytes: Buffer.concat([Buffer.from([first]), Buffer.from(rest)]),
+      status: 400 as const,
+    })),
 )
 
 function expectRawEnvelope(answer: RawAnswer, allowed: ReadonlySet<number>) {
@@ -306,7 +338,8 @@ describe('fuzzing the HTTP server', () => {
         const predicted = predict(asCoreProbe(probe))
         const expected = band === 'huge' ? [tooLarge] : band === 'small' ? [predicted] : [predicted, tooLarge]
         // A request target that is not origin-form (`/…`) may be refused by node's parser before dispatch.
-        if (!probe.target.startsWith('/') && probe.target !== '') expected.push({ status: ERRORS.badRequest.status, error: ERRORS.badRequest.error })
+        if (!probe.target.startsWith('/') && probe.target !== '')
+          expected.push({ status: ERRORS.badRequest.status, error: ERRORS.badRequest.error })
         if (probe.method === 'HEAD') {
           expect(expected.map((item) => item.status)).toContain(answer.status)
           expect(answer.body.byteLength).toBe(0)
@@ -336,10 +369,13 @@ describe('fuzzing the HTTP server', () => {
 
   it('answers CONNECT on any path within 2 s, in the envelope, instead of closing the connection without an answer', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(knownPathArb, apiPathArb.map(toWire), fc.constantFrom('sandbox.test:443', '127.0.0.1:80')), async (target) => {
-        const answer = await exchange(latin1(`CONNECT ${target} HTTP/1.1\r\n${HEAD}`))
-        expectRawEnvelope(answer, new Set([400, 404, 405]))
-      }),
+      fc.asyncProperty(
+        fc.oneof(knownPathArb, apiPathArb.map(toWire), fc.constantFrom('sandbox.test:443', '127.0.0.1:80')),
+        async (target) => {
+          const answer = await exchange(latin1(`CONNECT ${target} HTTP/1.1\r\n${HEAD}`))
+          expectRawEnvelope(answer, new Set([400, 404, 405]))
+        },
+      ),
       runs(30),
     )
   })
@@ -356,21 +392,34 @@ describe('fuzzing the HTTP server', () => {
 
   it('answers a request with an Expect header other than 100-continue within 2 s, in the envelope', async () => {
     await fc.assert(
-      fc.asyncProperty(knownPathArb, fc.oneof(fc.constantFrom('nonsense', '200-ok', '100-continue, x', ''), fc.stringMatching(/^[a-z0-9-]{1,12}$/)), async (path, expectation) => {
-        const answer = await exchange(latin1(`GET ${path} HTTP/1.1\r\nHost: sandbox.test\r\nExpect: ${expectation}\r\nX-API-Key: ${DOCUMENTED_KEYS.user}\r\nConnection: close\r\n\r\n`))
-        expectRawEnvelope(answer, new Set([200, 400, 417]))
-      }),
+      fc.asyncProperty(
+        knownPathArb,
+        fc.oneof(fc.constantFrom('nonsense', '200-ok', '100-continue, x', ''), fc.stringMatching(/^[a-z0-9-]{1,12}$/)),
+        async (path, expectation) => {
+          const answer = await exchange(
+            latin1(
+              `GET ${path} HTTP/1.1\r\nHost: sandbox.test\r\nExpect: ${expectation}\r\nX-API-Key: ${DOCUMENTED_KEYS.user}\r\nConnection: close\r\n\r\n`,
+            ),
+          )
+          expectRawEnvelope(answer, new Set([200, 400, 417]))
+        },
+      ),
       runs(30),
     )
   })
 
   it('answers HEAD that node:http refuses to parse (a header section over 16 KiB, a request target that is not a path) with 400 or 431 and no body, so the client can read the answer', async () => {
     const refusedHeadArb = fc.oneof(
-      fc.tuple(fc.constantFrom('api/v1/validate', '%00', 'api/v1/projects?x=1', '..', '?a'), fc.constantFrom(...Object.values(DOCUMENTED_KEYS))).map(([target, key]) => ({
-        target,
-        apiKeys: [key],
-        status: ERRORS.badRequest.status,
-      })),
+      fc
+        .tuple(
+          fc.constantFrom('api/v1/validate', '%00', 'api/v1/projects?x=1', '..', '?a'),
+          fc.constantFrom(...Object.values(DOCUMENTED_KEYS)),
+        )
+        .map(([target, key]) => ({
+          target,
+          apiKeys: [key],
+          status: ERRORS.badRequest.status,
+        })),
       fc.tuple(knownPathArb, fc.integer({ min: 17_000, max: 20_000 }), fc.boolean()).map(([path, length, inPath]) => ({
         target: inPath ? `${path}${'a'.repeat(length)}` : path,
         apiKeys: inPath ? [DOCUMENTED_KEYS.user] : ['k'.repeat(length)],
@@ -388,7 +437,8 @@ describe('fuzzing the HTTP server', () => {
   })
 
   it('still answers normal requests, one after another and in parallel, after all of the above', async () => {
-    const normal = (target: string, apiKeys: string[], projectIds: string[] = []) => send({ method: 'GET', target, apiKeys, projectIds, scenario: undefined, body: undefined })
+    const normal = (target: string, apiKeys: string[], projectIds: string[] = []) =>
+      send({ method: 'GET', target, apiKeys, projectIds, scenario: undefined, body: undefined })
     const validate = await normal('/api/v1/validate', [DOCUMENTED_KEYS.user])
     expect(validate.status).toBe(200)
     expectEnvelope(validate.status, validate.headers, validate.body)

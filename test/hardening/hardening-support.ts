@@ -96,7 +96,11 @@ export function visibleProjectIds(apiKey: ApiKey): number[] {
   return FIXTURES.projects.filter((project) => mayRead(apiKey, project.id)).map((project) => project.id)
 }
 
-export const SCENARIO_NAMES: ReadonlySet<string> = new Set(createScenarioCatalogue().list().map((entry) => entry.scenario.name))
+export const SCENARIO_NAMES: ReadonlySet<string> = new Set(
+  createScenarioCatalogue()
+    .list()
+    .map((entry) => entry.scenario.name),
+)
 
 /** The providers of the product contract. */
 export const PROVIDER_IDS = [
@@ -134,7 +138,14 @@ export function toCoreRequest(probe: Probe): CoreRequest {
     path: probe.path,
     query: probe.query,
     header(name) {
-      const value = name === 'x-api-key' ? probe.apiKey : name === 'x-project-id' ? probe.projectId : name === 'x-sandbox-scenario' ? probe.scenario : undefined
+      const value =
+        name === 'x-api-key'
+          ? probe.apiKey
+          : name === 'x-project-id'
+            ? probe.projectId
+            : name === 'x-sandbox-scenario'
+              ? probe.scenario
+              : undefined
       return value ?? null
     },
   }
@@ -293,7 +304,9 @@ export type EnvelopeBody = Envelope
 export const API_STATUSES: ReadonlySet<number> = new Set([200, 400, 401, 403, 404, 405])
 
 const TEMPLATE_BY_ERROR = new Map<string, ErrorTemplate>(
-  Object.values(ERRORS as Record<string, ErrorTemplate>).flatMap((template) => (template.error === undefined ? [] : [[template.error, template]])),
+  Object.values(ERRORS as Record<string, ErrorTemplate>).flatMap((template) =>
+    template.error === undefined ? [] : [[template.error, template]],
+  ),
 )
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
@@ -360,7 +373,8 @@ function encode(text: string): string {
 }
 
 /** A string of `length` made by repeating `chunk` (huge values without generating them char by char). */
-const repeatTo = (chunk: string, length: number): string => (chunk === '' ? '' : chunk.repeat(Math.ceil(length / chunk.length)).slice(0, length))
+const repeatTo = (chunk: string, length: number): string =>
+  chunk === '' ? '' : chunk.repeat(Math.ceil(length / chunk.length)).slice(0, length)
 
 export const knownPathArb: fc.Arbitrary<string> = fc
   .tuple(fc.constantFrom(...ENDPOINT_NAMES), fc.boolean())
@@ -406,7 +420,26 @@ export const nearMissPathArb: fc.Arbitrary<string> = fc
   .tuple(fc.constantFrom(...ENDPOINT_NAMES), fc.integer({ min: 0, max: PATH_MUTATIONS.length - 1 }))
   .map(([name, index]) => (PATH_MUTATIONS[index] ?? ((same: string) => same))(name))
 
-const SPECIAL_SEGMENTS = ['..', '.', '', '%00', '\u0000', '%2e%2e', '%2E', '%', '%E0%A4%A', '%zz', '%ff', '__proto__', 'constructor', 'prototype', 'api', 'v1', '__sandbox', ...ENDPOINT_NAMES]
+const SPECIAL_SEGMENTS = [
+  '..',
+  '.',
+  '',
+  '%00',
+  '\u0000',
+  '%2e%2e',
+  '%2E',
+  '%',
+  '%E0%A4%A',
+  '%zz',
+  '%ff',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'api',
+  'v1',
+  '__sandbox',
+  ...ENDPOINT_NAMES,
+]
 
 export const segmentArb: fc.Arbitrary<string> = fc.oneof(
   fc.webSegment(),
@@ -425,7 +458,11 @@ export const randomPathArb: fc.Arbitrary<string> = fc.oneof(
 
 /** Paths of 1 000 to 20 000 characters, under the API or under an endpoint. */
 export const longPathArb: fc.Arbitrary<string> = fc
-  .tuple(fc.oneof(fc.constant(BASE_PATH), knownPathArb), fc.string({ unit: 'binary', minLength: 1, maxLength: 4 }), fc.integer({ min: 1_000, max: 20_000 }))
+  .tuple(
+    fc.oneof(fc.constant(BASE_PATH), knownPathArb),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 4 }),
+    fc.integer({ min: 1_000, max: 20_000 }),
+  )
   .map(([prefix, chunk, length]) => `${prefix}${repeatTo(chunk, length)}`)
 
 /** Any path a client can send to the API (the admin API has its own property). */
@@ -439,7 +476,18 @@ export const apiPathArb: fc.Arbitrary<string> = fc
   .filter((path) => !path.startsWith(ADMIN_PATH))
 
 /** Names every JavaScript object inherits: a lookup by method that uses a plain object finds them. */
-export const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', '__defineGetter__', '__lookupGetter__'] as const
+export const PROTOTYPE_NAMES = [
+  'constructor',
+  '__proto__',
+  'toString',
+  'toLocaleString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  '__defineGetter__',
+  '__lookupGetter__',
+] as const
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,16}$/
 
@@ -473,7 +521,9 @@ export const fixtureKeyArb: fc.Arbitrary<string> = fc.constantFrom(...FIXTURE_KE
 /** A key that is not one of the fixtures' (a near miss, random text, empty, huge). */
 export const unknownKeyArb: fc.Arbitrary<string> = fc
   .oneof(
-    fc.tuple(fixtureKeyArb, fc.integer({ min: 0, max: KEY_MUTATIONS.length - 1 })).map(([key, index]) => (KEY_MUTATIONS[index] ?? ((same: string) => same))(key)),
+    fc
+      .tuple(fixtureKeyArb, fc.integer({ min: 0, max: KEY_MUTATIONS.length - 1 }))
+      .map(([key, index]) => (KEY_MUTATIONS[index] ?? ((same: string) => same))(key)),
     fc.string(),
     fc.string({ unit: 'binary' }),
     fc.constantFrom('', ' ', 'null', 'undefined', '__proto__', 'constructor', 'toString', 'sbx_', 'sbx_user_*'),
@@ -542,7 +592,12 @@ export const projectIdHeaderArb: fc.Arbitrary<string | undefined> = fc.option(
     { weight: 1, arbitrary: fc.stringMatching(/^[0-9]{16,30}$/) },
     { weight: 1, arbitrary: fc.string() },
     { weight: 1, arbitrary: fc.string({ unit: 'binary' }) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(' ', '\t', '  '), knownProjectIdArb, fc.constantFrom('', ' ', '\t')).map((parts) => parts.join('')) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom(' ', '\t', '  '), knownProjectIdArb, fc.constantFrom('', ' ', '\t'))
+        .map((parts) => parts.join('')),
+    },
   ),
   { nil: undefined, freq: 5 },
 )
@@ -578,7 +633,12 @@ const dateValueArb: fc.Arbitrary<string> = fc.oneof(
       '1e3',
     ),
   },
-  { weight: 1, arbitrary: fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10)),
+  },
   { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
 )
 
@@ -587,7 +647,19 @@ const providerValueArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.mixedCase(fc.constantFrom(...PROVIDER_IDS)) },
   {
     weight: 2,
-    arbitrary: fc.constantFrom('chatgpt ', '\uff23hatgpt', 'google-ai-overview', 'deepsee\u212a', 'gem\u0131n\u0131', 'claude\u0000', 'openai', '', 'all', '*', 'chatgpt,claude'),
+    arbitrary: fc.constantFrom(
+      'chatgpt ',
+      '\uff23hatgpt',
+      'google-ai-overview',
+      'deepsee\u212a',
+      'gem\u0131n\u0131',
+      'claude\u0000',
+      'openai',
+      '',
+      'all',
+      '*',
+      'chatgpt,claude',
+    ),
   },
   { weight: 1, arbitrary: fc.string() },
 )
@@ -696,7 +768,19 @@ export const validQueryArb: fc.Arbitrary<string> = fc
 export const unknownScenarioHeaderArb: fc.Arbitrary<string> = fc
   .oneof(
     fc.string(),
-    fc.constantFrom('nope', 'server_error', 'Server-Error', 'server-error,nope', ',', ' , ', 'empty-account;server-error', '__proto__', 'constructor', 'toString', 'x'.repeat(2_000)),
+    fc.constantFrom(
+      'nope',
+      'server_error',
+      'Server-Error',
+      'server-error,nope',
+      ',',
+      ' , ',
+      'empty-account;server-error',
+      '__proto__',
+      'constructor',
+      'toString',
+      'x'.repeat(2_000),
+    ),
   )
   .filter((header) => namesNoRealScenarioOnly(header))
 

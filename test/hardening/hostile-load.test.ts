@@ -79,7 +79,12 @@ describe('hostile load', () => {
     flood = await pipelineFlood(Number(new URL(url).port), 4, 250, `GET /api/v1/${long}?q=${long} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`)
     await sleep(500)
     flood.close()
-    flood = await pipelineFlood(Number(new URL(url).port), 1, 1_400, 'GET /__sandbox/requests?limit=1000 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+    flood = await pipelineFlood(
+      Number(new URL(url).port),
+      1,
+      1_400,
+      'GET /__sandbox/requests?limit=1000 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+    )
     expect(await peakWhileProbing(url, pid)).toBeLessThan(200)
     flood.close()
     await sleep(500)
@@ -108,7 +113,9 @@ describe('hostile load', () => {
   }, 60_000)
 
   test('Dates that made work unbounded: a project created 0001-01-01 answers its first 30-day request within 1 s, and 126 distinct filters leave the process under 200 MB.', async () => {
-    const fixtures = JSON.parse(readFileSync(new URL('../../fixtures/default.json', import.meta.url), 'utf8')) as { projects: Array<{ id: number; created_at: string }> }
+    const fixtures = JSON.parse(readFileSync(new URL('../../fixtures/default.json', import.meta.url), 'utf8')) as {
+      projects: Array<{ id: number; created_at: string }>
+    }
     for (const project of fixtures.projects) if (project.id === 101) project.created_at = '0001-01-01T00:00:00Z'
     const file = await temp.write('ancient.json', JSON.stringify(fixtures))
     const cli = runCli(['--port', '0', '--log', 'none', '--fixtures', file])
@@ -116,7 +123,10 @@ describe('hostile load', () => {
     const pid = cli.child.pid!
     const get = async (query: string) => {
       const started = performance.now()
-      const response = await fetch(`${url}monitoring?${query}`, { headers: { 'X-API-Key': 'sbx_project_101' }, signal: AbortSignal.timeout(10_000) })
+      const response = await fetch(`${url}monitoring?${query}`, {
+        headers: { 'X-API-Key': 'sbx_project_101' },
+        signal: AbortSignal.timeout(10_000),
+      })
       expect(response.status, query).toBe(200)
       await response.arrayBuffer()
       return performance.now() - started
@@ -144,7 +154,8 @@ describe('hostile load', () => {
       new Promise<{ statuses: number }>((resolve) => {
         const socket = connect(port, '127.0.0.1', () => {
           let payload = ''
-          for (let index = 0; index < count; index++) payload += `GET /api/v1/validate?n=${index} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: sbx_user_alpha\r\n\r\n`
+          for (let index = 0; index < count; index++)
+            payload += `GET /api/v1/validate?n=${index} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: sbx_user_alpha\r\n\r\n`
           socket.write(payload)
         })
         let text = ''
@@ -157,7 +168,9 @@ describe('hostile load', () => {
         setTimeout(() => socket.destroy(), 5_000)
       })
     expect((await burst(60)).statuses).toBe(60)
-    expect((await burst(REQUESTS_PER_TURN + MAX_WAITING_REQUESTS + 100)).statuses).toBeLessThanOrEqual(REQUESTS_PER_TURN + MAX_WAITING_REQUESTS)
+    expect((await burst(REQUESTS_PER_TURN + MAX_WAITING_REQUESTS + 100)).statuses).toBeLessThanOrEqual(
+      REQUESTS_PER_TURN + MAX_WAITING_REQUESTS,
+    )
     expect(await probe(await cli.waitForUrl())).toBeLessThan(1_000)
   })
 })

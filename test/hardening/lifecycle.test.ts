@@ -18,7 +18,14 @@ import { READY_LINE } from '../../src/server/format-banner.js'
 const NOW = '2026-03-01'
 const QUIET = ['--port', '0', '--now', NOW, '--log', 'none']
 const STACK_LINE = /^\s+at /m
-const DOCUMENTED_KEYS = ['sbx_user_alpha', 'sbx_project_101', 'sbx_user_beta', 'sbx_user_empty', 'sbx_user_expired', 'sbx_user_revoked'] as const
+const DOCUMENTED_KEYS = [
+  'sbx_user_alpha',
+  'sbx_project_101',
+  'sbx_user_beta',
+  'sbx_user_empty',
+  'sbx_user_expired',
+  'sbx_user_revoked',
+] as const
 const ADMIN_HEADER = 'X-Sandbox-Admin-Token'
 const MADE_UP_TOKEN = /^ {9}requires X-Sandbox-Admin-Token: (\S+) \(made up/m
 
@@ -108,7 +115,9 @@ describe.concurrent('graceful shutdown', () => {
 
         const exit = await cli.waitForExit(7_000)
         const exitedAt = performance.now()
-        console.log(`[lifecycle] ${signal}: answer ${Math.round(answeredAt - signalledAt)} ms after the signal, exit ${Math.round(exitedAt - answeredAt)} ms after the answer`)
+        console.log(
+          `[lifecycle] ${signal}: answer ${Math.round(answeredAt - signalledAt)} ms after the signal, exit ${Math.round(exitedAt - answeredAt)} ms after the answer`,
+        )
         expect(exit).toEqual({ code: 0, signal: null })
         expect(exitedAt).toBeGreaterThanOrEqual(answeredAt)
         expect(exitedAt - answeredAt).toBeLessThan(1_500)
@@ -133,7 +142,9 @@ describe.concurrent('graceful shutdown', () => {
       expect(answer?.status).toBe(200)
       const exit = await cli.waitForExit(7_000)
       const lingered = performance.now() - answeredAt
-      console.log(`[lifecycle] SIGTERM, keep-alive client: exit ${Math.round(lingered)} ms after the drained answer (Connection: ${answer?.headers.connection ?? '(none)'})`)
+      console.log(
+        `[lifecycle] SIGTERM, keep-alive client: exit ${Math.round(lingered)} ms after the drained answer (Connection: ${answer?.headers.connection ?? '(none)'})`,
+      )
       expect(exit).toEqual({ code: 0, signal: null })
       expect(
         lingered,
@@ -311,16 +322,17 @@ describe.concurrent('start-up failures', () => {
   // Root reads a chmod 000 file anyway (the directory cases above stand in for it there), so this
   // runs only for other users; it is left out rather than skipped, as a skip counts as a failure in a failing module.
   const asRoot = process.getuid?.() === 0
-  if (!asRoot) test('A fixtures file the user may not read (chmod 000) exits 1 with one line naming it.', async () => {
-    const path = await temp.write('unreadable.json', '{}')
-    await chmod(path, 0o000)
-    const cli = runCli(['--fixtures', path, ...QUIET])
-    try {
-      await expectOneLineFailure(cli, path)
-    } finally {
-      await cli.kill()
-    }
-  })
+  if (!asRoot)
+    test('A fixtures file the user may not read (chmod 000) exits 1 with one line naming it.', async () => {
+      const path = await temp.write('unreadable.json', '{}')
+      await chmod(path, 0o000)
+      const cli = runCli(['--fixtures', path, ...QUIET])
+      try {
+        await expectOneLineFailure(cli, path)
+      } finally {
+        await cli.kill()
+      }
+    })
 
   test('A fixtures path that is a named pipe nobody writes to does not hang the CLI: it exits 1 naming the path (and if not, at least SIGTERM stops it).', async () => {
     const path = temp.path('fixtures.fifo.json')
@@ -384,7 +396,12 @@ describe('exposure: where it listens and the admin token', () => {
     expect(token!.length).toBeGreaterThanOrEqual(16)
     expect(MADE_UP_TOKEN.exec(other.stdout())?.[1]).not.toBe(token)
 
-    const attempts: Array<Record<string, string>> = [{}, { [ADMIN_HEADER]: 'wrong' }, { [ADMIN_HEADER]: `${token!}x` }, { [ADMIN_HEADER]: token!.slice(0, -1) }]
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { [ADMIN_HEADER]: 'wrong' },
+      { [ADMIN_HEADER]: `${token!}x` },
+      { [ADMIN_HEADER]: token!.slice(0, -1) },
+    ]
     for (const headers of attempts) {
       const denied = await call(port, '/__sandbox/requests', headers)
       expect(denied.status, JSON.stringify(headers)).toBe(401)
@@ -471,7 +488,13 @@ describe('exposure: where it listens and the admin token', () => {
     async (_name, extra, env) => {
       const cli = runCli(['--port', '0', '--now', NOW, '--log', 'none', '--host', '0.0.0.0', ...extra], { env })
       // An exit before the banner makes waitForUrl reject: that is the refusal this test accepts.
-      const started = await Promise.race([cli.waitForUrl().then(() => true, () => false), cli.waitForExit().then(() => false)])
+      const started = await Promise.race([
+        cli.waitForUrl().then(
+          () => true,
+          () => false,
+        ),
+        cli.waitForExit().then(() => false),
+      ])
       if (!started) {
         expect((await cli.waitForExit()).code).toBe(1)
         expect(cli.stderr()).toMatch(/admin.token|ADMIN_TOKEN/i)
@@ -511,13 +534,24 @@ describe('exposure: keys in the request log and the journal', () => {
       ]
       for (const [path, headers, method = 'GET'] of requests) {
         const url = `http://127.0.0.1:${port}${path}`
-        await toAnswer(await fetch(url, { method, headers: { 'X-API-Key': key, ...headers }, signal: AbortSignal.timeout(5_000) }), { method, url })
+        await toAnswer(await fetch(url, { method, headers: { 'X-API-Key': key, ...headers }, signal: AbortSignal.timeout(5_000) }), {
+          method,
+          url,
+        })
         sent++
       }
     }
     // Twice the same key in one request, and an admin request carrying the token.
     const twice = `http://127.0.0.1:${port}/api/v1/validate`
-    await toAnswer(await fetch(twice, { headers: [['X-API-Key', 'sbx_user_alpha'], ['X-API-Key', 'sbx_user_beta']] }), { method: 'GET', url: twice })
+    await toAnswer(
+      await fetch(twice, {
+        headers: [
+          ['X-API-Key', 'sbx_user_alpha'],
+          ['X-API-Key', 'sbx_user_beta'],
+        ],
+      }),
+      { method: 'GET', url: twice },
+    )
     sent++
     const health = `http://127.0.0.1:${port}/__sandbox/health`
     await toAnswer(await fetch(health, { headers: { [ADMIN_HEADER]: ADMIN_TOKEN } }), { method: 'GET', url: health })
@@ -542,7 +576,10 @@ describe('exposure: keys in the request log and the journal', () => {
         expect(bannerEnd).toBeGreaterThan(0)
         const banner = out.slice(0, bannerEnd)
         for (const key of [...DOCUMENTED_KEYS, 'sbx_user_generated']) expect(banner).toContain(key)
-        logLines = out.slice(bannerEnd).split('\n').filter((line) => line.trim() !== '')
+        logLines = out
+          .slice(bannerEnd)
+          .split('\n')
+          .filter((line) => line.trim() !== '')
       } else {
         logLines = out.split('\n').filter((line) => line !== '' && !line.includes('"event":"listening"'))
         for (const line of logLines) {

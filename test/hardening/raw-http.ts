@@ -229,7 +229,10 @@ export function openRaw(port: number, timeoutMs = 3_000): Promise<RawClient> {
         () => {
           const responses = read()
           if (responses.length >= count) return responses.slice(0, count)
-          if (closedAt !== undefined) throw new Error(`The connection closed after ${responses.length} of ${count} responses; received ${JSON.stringify(data.toString('latin1').slice(0, 300))}`)
+          if (closedAt !== undefined)
+            throw new Error(
+              `The connection closed after ${responses.length} of ${count} responses; received ${JSON.stringify(data.toString('latin1').slice(0, 300))}`,
+            )
           return undefined
         },
         `${count} responses`,

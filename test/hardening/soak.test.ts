@@ -173,7 +173,8 @@ function caseFor(i: number): Case {
           status: 200,
           message: 'API key is valid',
           data: (data) =>
-            JSON.stringify(data) === JSON.stringify({ valid: true, key_level: 'USER', user_id: 1, project_id: null, expiry: '2099-12-31T23:59:59Z' })
+            JSON.stringify(data) ===
+            JSON.stringify({ valid: true, key_level: 'USER', user_id: 1, project_id: null, expiry: '2099-12-31T23:59:59Z' })
               ? undefined
               : `data ${JSON.stringify(data)}`,
         },
@@ -184,10 +185,20 @@ function caseFor(i: number): Case {
         method: 'GET',
         path: `${API}validate`,
         headers: { 'X-API-Key': 'sbx_project_101' },
-        expect: { status: 200, data: (data) => (data.key_level === 'PROJECT' && data.project_id === 101 && data.user_id === 1 ? undefined : `data ${JSON.stringify(data)}`) },
+        expect: {
+          status: 200,
+          data: (data) =>
+            data.key_level === 'PROJECT' && data.project_id === 101 && data.user_id === 1 ? undefined : `data ${JSON.stringify(data)}`,
+        },
       }
     case 2:
-      return { kind: 'validate foreign project', method: 'GET', path: `${API}validate`, headers: { 'X-API-Key': 'sbx_user_alpha', 'X-Project-ID': '201' }, expect: FORBIDDEN }
+      return {
+        kind: 'validate foreign project',
+        method: 'GET',
+        path: `${API}validate`,
+        headers: { 'X-API-Key': 'sbx_user_alpha', 'X-Project-ID': '201' },
+        expect: FORBIDDEN,
+      }
     case 3: {
       const key = choose(i, 20, ['sbx_user_alpha', 'sbx_user_beta', 'sbx_user_empty', 'sbx_project_101'])
       const ids = USER_PROJECTS[key] ?? []
@@ -201,7 +212,9 @@ function caseFor(i: number): Case {
           message: 'Projects retrieved successfully',
           data: (data) => {
             const listed = ((data.projects as Array<{ id: number }> | undefined) ?? []).map((project) => project.id)
-            return JSON.stringify(listed) === JSON.stringify(ids) && data.total === ids.length ? undefined : `projects ${JSON.stringify(listed)}, total ${String(data.total)}`
+            return JSON.stringify(listed) === JSON.stringify(ids) && data.total === ids.length
+              ? undefined
+              : `projects ${JSON.stringify(listed)}, total ${String(data.total)}`
           },
         },
       }
@@ -229,7 +242,13 @@ function caseFor(i: number): Case {
         ['sbx_user_alpha', '999'],
         ['sbx_user_empty', '101'],
       ] as const)
-      return { kind: 'foreign project', method: 'GET', path: choose(i, 31, [monitoring, `${API}overview`]), headers: { 'X-API-Key': key, 'X-Project-ID': project }, expect: FORBIDDEN }
+      return {
+        kind: 'foreign project',
+        method: 'GET',
+        path: choose(i, 31, [monitoring, `${API}overview`]),
+        headers: { 'X-API-Key': key, 'X-Project-ID': project },
+        expect: FORBIDDEN,
+      }
     }
     case 11:
       return {
@@ -273,8 +292,20 @@ function caseFor(i: number): Case {
       }
     case 16:
       return pick(i, 35, 2) === 0
-        ? { kind: 'invalid provider', method: 'GET', path: `${API}overview?provider=bogus`, headers: { 'X-API-Key': 'sbx_project_101' }, expect: { status: 400, error: 'invalid_provider', message: 'Invalid provider' } }
-        : { kind: 'invalid region', method: 'GET', path: `${API}overview?region=XX`, headers: { 'X-API-Key': 'sbx_project_101' }, expect: { status: 400, error: 'invalid_region', message: 'Invalid region' } }
+        ? {
+            kind: 'invalid provider',
+            method: 'GET',
+            path: `${API}overview?provider=bogus`,
+            headers: { 'X-API-Key': 'sbx_project_101' },
+            expect: { status: 400, error: 'invalid_provider', message: 'Invalid provider' },
+          }
+        : {
+            kind: 'invalid region',
+            method: 'GET',
+            path: `${API}overview?region=XX`,
+            headers: { 'X-API-Key': 'sbx_project_101' },
+            expect: { status: 400, error: 'invalid_region', message: 'Invalid region' },
+          }
     case 17:
       return {
         kind: 'unknown path',
@@ -301,8 +332,20 @@ function caseFor(i: number): Case {
       }
     case 20:
       return pick(i, 39, 2) === 0
-        ? { kind: 'scenario rate-limited', method: 'GET', path: `${API}validate`, headers: { 'X-API-Key': 'sbx_user_alpha', 'X-Sandbox-Scenario': 'rate-limited' }, expect: { status: 429, error: 'rate_limited' } }
-        : { kind: 'scenario expired-keys', method: 'GET', path: `${API}projects`, headers: { 'X-API-Key': 'sbx_user_alpha', 'X-Sandbox-Scenario': 'expired-keys,server-error' }, expect: UNAUTHORIZED }
+        ? {
+            kind: 'scenario rate-limited',
+            method: 'GET',
+            path: `${API}validate`,
+            headers: { 'X-API-Key': 'sbx_user_alpha', 'X-Sandbox-Scenario': 'rate-limited' },
+            expect: { status: 429, error: 'rate_limited' },
+          }
+        : {
+            kind: 'scenario expired-keys',
+            method: 'GET',
+            path: `${API}projects`,
+            headers: { 'X-API-Key': 'sbx_user_alpha', 'X-Sandbox-Scenario': 'expired-keys,server-error' },
+            expect: UNAUTHORIZED,
+          }
     case 21:
       // Distinct header values (the sandbox keeps counters for the 64 most recent ones): all mean "no-data".
       return {
@@ -322,8 +365,20 @@ function caseFor(i: number): Case {
       }
     default:
       return pick(i, 42, 4) === 0
-        ? { kind: 'scenario slow', method: 'GET', path: `${API}validate`, headers: { 'X-API-Key': 'sbx_user_beta', 'X-Sandbox-Scenario': 'slow' }, expect: { status: 200, message: 'API key is valid' } }
-        : { kind: 'overview default range', method: 'GET', path: `${API}overview`, headers: { 'X-API-Key': 'sbx_project_101' }, expect: { status: 200, message: 'Overview data retrieved successfully for 30 dates' } }
+        ? {
+            kind: 'scenario slow',
+            method: 'GET',
+            path: `${API}validate`,
+            headers: { 'X-API-Key': 'sbx_user_beta', 'X-Sandbox-Scenario': 'slow' },
+            expect: { status: 200, message: 'API key is valid' },
+          }
+        : {
+            kind: 'overview default range',
+            method: 'GET',
+            path: `${API}overview`,
+            headers: { 'X-API-Key': 'sbx_project_101' },
+            expect: { status: 200, message: 'Overview data retrieved successfully for 30 dates' },
+          }
   }
 }
 
@@ -338,9 +393,11 @@ function complaint(item: Case, status: number, body: string): string | undefined
     return `not JSON: ${body.slice(0, 200)}`
   }
   if (Object.keys(envelope).join() !== ENVELOPE_FIELDS.join()) return `envelope fields ${Object.keys(envelope).join()}`
-  if (envelope.code !== status || envelope.success !== status < 400) return `code ${String(envelope.code)}, success ${String(envelope.success)}`
+  if (envelope.code !== status || envelope.success !== status < 400)
+    return `code ${String(envelope.code)}, success ${String(envelope.success)}`
   if (JSON.stringify(envelope.meta_data) !== '{}') return 'meta_data is not {}'
-  if (expected.message !== undefined && envelope.message !== expected.message) return `message ${JSON.stringify(envelope.message)}, expected ${JSON.stringify(expected.message)}`
+  if (expected.message !== undefined && envelope.message !== expected.message)
+    return `message ${JSON.stringify(envelope.message)}, expected ${JSON.stringify(expected.message)}`
   const errors = envelope.errors as Record<string, unknown>
   const data = envelope.data as Record<string, unknown>
   if (status < 400) {
@@ -349,7 +406,8 @@ function complaint(item: Case, status: number, body: string): string | undefined
   }
   if (JSON.stringify(data) !== '{}') return `data ${JSON.stringify(data).slice(0, 100)} on error`
   if (expected.error === null) return JSON.stringify(errors) === '{}' ? undefined : `errors ${JSON.stringify(errors)} on a 500`
-  if (expected.error !== undefined && errors.error !== expected.error) return `errors.error ${String(errors.error)}, expected ${expected.error}`
+  if (expected.error !== undefined && errors.error !== expected.error)
+    return `errors.error ${String(errors.error)}, expected ${expected.error}`
   if (typeof errors.detail !== 'string' || errors.detail === '') return 'no errors.detail'
   return undefined
 }
@@ -357,12 +415,15 @@ function complaint(item: Case, status: number, body: string): string | undefined
 /** One request over the shared keep-alive agent; resolves with status and body (bounded). */
 function send(agent: Agent, port: number, item: Case): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const outgoing = request({ agent, host: '127.0.0.1', port, method: item.method, path: item.path, headers: item.headers }, (incoming) => {
-      const chunks: Buffer[] = []
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
-      incoming.on('error', reject)
-    })
+    const outgoing = request(
+      { agent, host: '127.0.0.1', port, method: item.method, path: item.path, headers: item.headers },
+      (incoming) => {
+        const chunks: Buffer[] = []
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+        incoming.on('error', reject)
+      },
+    )
     outgoing.setTimeout(5_000, () => outgoing.destroy(new Error('no answer within 5 s')))
     outgoing.on('error', reject)
     outgoing.end()
@@ -421,7 +482,8 @@ test(
             byKind.set(kind, (byKind.get(kind) ?? 0) + 1)
             if (wrong !== undefined) {
               problemCount++
-              if (problems.length < 10) problems.push(`#${i} ${kind} ${item?.method} ${item?.path} ${JSON.stringify(item?.headers)}: ${wrong}`)
+              if (problems.length < 10)
+                problems.push(`#${i} ${kind} ${item?.method} ${item?.path} ${JSON.stringify(item?.headers)}: ${wrong}`)
             }
           }
         }),
@@ -436,8 +498,13 @@ test(
     const journalResponse = await fetch(`http://127.0.0.1:${port}/__sandbox/requests?limit=1000`, { signal: AbortSignal.timeout(5_000) })
     const journalText = await journalResponse.text()
     const journal = JSON.parse(journalText) as { data: { requests: unknown[]; recorded: number; capacity: number } }
-    const fullKeysInJournal = [...DOCUMENTED_KEYS.filter((key) => journalText.includes(key)), ...(journalText.match(/sbx_bad_key_\d+/g) ?? []).slice(0, 3)]
-    const health = (await (await fetch(`http://127.0.0.1:${port}/__sandbox/health`, { signal: AbortSignal.timeout(5_000) })).json()) as { data: { requests: number } }
+    const fullKeysInJournal = [
+      ...DOCUMENTED_KEYS.filter((key) => journalText.includes(key)),
+      ...(journalText.match(/sbx_bad_key_\d+/g) ?? []).slice(0, 3),
+    ]
+    const health = (await (await fetch(`http://127.0.0.1:${port}/__sandbox/health`, { signal: AbortSignal.timeout(5_000) })).json()) as {
+      data: { requests: number }
+    }
 
     // The halves of the measured period, after the warm-up.
     const half = WARMUP_MS + (elapsed - WARMUP_MS) / 2

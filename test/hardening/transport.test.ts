@@ -74,8 +74,14 @@ const MALFORMED: ReadonlyArray<readonly [string, string | Buffer]> = [
   ['the HTTP/2 connection preface', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n'],
   ['a header line without a colon', 'GET /api/v1/validate HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n'],
   ['a header value with a NUL byte', 'GET /api/v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: sbx_user\u0000alpha\r\n\r\n'],
-  ['both Content-Length and Transfer-Encoding (a smuggling attempt)', 'GET /api/v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
-  ['two different Content-Length headers', 'GET /api/v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!'],
+  [
+    'both Content-Length and Transfer-Encoding (a smuggling attempt)',
+    'GET /api/v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+  ],
+  [
+    'two different Content-Length headers',
+    'GET /api/v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!',
+  ],
 ]
 
 /** Sends `bytes` on a fresh connection; resolves with what came back once the server closed it (bounded). */
@@ -87,15 +93,18 @@ async function sendMalformed(bytes: string | Buffer): Promise<RawClient> {
 }
 
 describe('malformed input on a raw socket', () => {
-  test.each(MALFORMED)('The server answers %s with a 4xx status or a closed connection, and keeps serving other requests.', async (_name, bytes) => {
-    const client = await sendMalformed(bytes)
-    const [answer] = client.responses()
-    if (answer !== undefined) {
-      expect(answer.status).toBeGreaterThanOrEqual(400)
-      expect(answer.status).toBeLessThan(500)
-    }
-    await expectStillServing()
-  })
+  test.each(MALFORMED)(
+    'The server answers %s with a 4xx status or a closed connection, and keeps serving other requests.',
+    async (_name, bytes) => {
+      const client = await sendMalformed(bytes)
+      const [answer] = client.responses()
+      if (answer !== undefined) {
+        expect(answer.status).toBeGreaterThanOrEqual(400)
+        expect(answer.status).toBeLessThan(500)
+      }
+      await expectStillServing()
+    },
+  )
 
   test('Every 4xx the server sends for malformed input is the JSON envelope, its code the HTTP status (no bare status lines).', async () => {
     const offenders: string[] = []
@@ -134,65 +143,64 @@ describe('malformed input on a raw socket', () => {
 })
 
 describe('slow, silent and idle clients', () => {
-  test(
-    'A slowloris client sending its headers one byte a second gets 408 and is disconnected by the 10 s headers timeout within 12 s, while other clients are served meanwhile; an idle keep-alive connection is closed after the 5 s keep-alive timeout.',
-    async () => {
-      // A server of its own, started just now: node checks the headers timeout on an interval that
-      // starts when the server listens, so this measures the worst case a client can rely on.
-      const own = runCli(['--port', '0', '--now', '2026-03-01', '--log', 'none'])
+  test('A slowloris client sending its headers one byte a second gets 408 and is disconnected by the 10 s headers timeout within 12 s, while other clients are served meanwhile; an idle keep-alive connection is closed after the 5 s keep-alive timeout.', async () => {
+    // A server of its own, started just now: node checks the headers timeout on an interval that
+    // starts when the server listens, so this measures the worst case a client can rely on.
+    const own = runCli(['--port', '0', '--now', '2026-03-01', '--log', 'none'])
+    try {
+      const ownUrl = await own.waitForUrl()
+      const ownPort = Number(new URL(ownUrl).port)
+      const slow = await openRaw(ownPort)
+      const silent = await openRaw(ownPort)
+      const idle = await openRaw(ownPort)
+      idle.write(getRequest('/api/v1/validate', ALPHA))
+      const [idleAnswer] = await idle.waitForResponses(1)
+      expect(idleAnswer?.headers['keep-alive']).toBe('timeout=5')
+
+      const text = 'GET /api/v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'a'.repeat(64)
+      let sent = 0
+      const drip = setInterval(() => {
+        if (!slow.socket.destroyed && sent < text.length) slow.write(text.charAt(sent++))
+      }, 1_000)
+      const served: number[] = []
       try {
-        const ownUrl = await own.waitForUrl()
-        const ownPort = Number(new URL(ownUrl).port)
-        const slow = await openRaw(ownPort)
-        const silent = await openRaw(ownPort)
-        const idle = await openRaw(ownPort)
-        idle.write(getRequest('/api/v1/validate', ALPHA))
-        const [idleAnswer] = await idle.waitForResponses(1)
-        expect(idleAnswer?.headers['keep-alive']).toBe('timeout=5')
-
-        const text = 'GET /api/v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'a'.repeat(64)
-        let sent = 0
-        const drip = setInterval(() => {
-          if (!slow.socket.destroyed && sent < text.length) slow.write(text.charAt(sent++))
-        }, 1_000)
-        const served: number[] = []
-        try {
-          const deadline = performance.now() + 12_500
-          while (performance.now() < deadline && (slow.closedAfterMs() === undefined || silent.closedAfterMs() === undefined || idle.closedAfterMs() === undefined)) {
-            const started = performance.now()
-            const answer = await get(`${ownUrl}projects`, 'sbx_user_alpha', 2_000)
-            expect(answer.status).toBe(200)
-            served.push(performance.now() - started)
-            await sleep(250)
-          }
-        } finally {
-          clearInterval(drip)
+        const deadline = performance.now() + 12_500
+        while (
+          performance.now() < deadline &&
+          (slow.closedAfterMs() === undefined || silent.closedAfterMs() === undefined || idle.closedAfterMs() === undefined)
+        ) {
+          const started = performance.now()
+          const answer = await get(`${ownUrl}projects`, 'sbx_user_alpha', 2_000)
+          expect(answer.status).toBe(200)
+          served.push(performance.now() - started)
+          await sleep(250)
         }
-        const observed = {
-          slowClosedAfterMs: slow.closedAfterMs(),
-          silentClosedAfterMs: silent.closedAfterMs(),
-          idleKeepAliveClosedAfterMs: idle.closedAfterMs(),
-          bytesSlowlorisSent: sent,
-          otherRequests: served.length,
-          slowestOtherRequestMs: Math.round(Math.max(...served)),
-        }
-        console.log('[transport] timeouts observed:', JSON.stringify(observed))
-
-        expect(served.length).toBeGreaterThan(10)
-        expect(Math.max(...served)).toBeLessThan(1_000)
-        expect(idle.closedAfterMs()).toBeGreaterThan(4_000)
-        expect(idle.closedAfterMs()).toBeLessThan(8_000)
-        expect(slow.closedAfterMs(), `slowloris still connected after 12.5 s: ${JSON.stringify(observed)}`).toBeDefined()
-        expect(slow.closedAfterMs()).toBeLessThan(12_000)
-        expect(slow.responses()[0]?.status).toBe(408)
-        expect(silent.closedAfterMs(), `silent connection still open after 12.5 s: ${JSON.stringify(observed)}`).toBeDefined()
-        expect(silent.closedAfterMs()).toBeLessThan(12_000)
       } finally {
-        await own.kill()
+        clearInterval(drip)
       }
-    },
-    20_000,
-  )
+      const observed = {
+        slowClosedAfterMs: slow.closedAfterMs(),
+        silentClosedAfterMs: silent.closedAfterMs(),
+        idleKeepAliveClosedAfterMs: idle.closedAfterMs(),
+        bytesSlowlorisSent: sent,
+        otherRequests: served.length,
+        slowestOtherRequestMs: Math.round(Math.max(...served)),
+      }
+      console.log('[transport] timeouts observed:', JSON.stringify(observed))
+
+      expect(served.length).toBeGreaterThan(10)
+      expect(Math.max(...served)).toBeLessThan(1_000)
+      expect(idle.closedAfterMs()).toBeGreaterThan(4_000)
+      expect(idle.closedAfterMs()).toBeLessThan(8_000)
+      expect(slow.closedAfterMs(), `slowloris still connected after 12.5 s: ${JSON.stringify(observed)}`).toBeDefined()
+      expect(slow.closedAfterMs()).toBeLessThan(12_000)
+      expect(slow.responses()[0]?.status).toBe(408)
+      expect(silent.closedAfterMs(), `silent connection still open after 12.5 s: ${JSON.stringify(observed)}`).toBeDefined()
+      expect(silent.closedAfterMs()).toBeLessThan(12_000)
+    } finally {
+      await own.kill()
+    }
+  }, 20_000)
 
   test('A request line without its blank line (a request never finished) does not hold up other clients.', async () => {
     const stuck = await Promise.all(Array.from({ length: 50 }, () => openRaw(port)))
@@ -219,7 +227,9 @@ describe('half-closed connections', () => {
 
   test('Two pipelined requests followed by a half-close both get their answers, in order.', async () => {
     const client = await openRaw(port)
-    client.write(getRequest('/api/v1/validate', { 'X-API-Key': 'sbx_project_101' }) + getRequest('/api/v1/projects', { 'X-API-Key': 'sbx_user_beta' }))
+    client.write(
+      getRequest('/api/v1/validate', { 'X-API-Key': 'sbx_project_101' }) + getRequest('/api/v1/projects', { 'X-API-Key': 'sbx_user_beta' }),
+    )
     client.end()
     const [first, second] = await client.waitForResponses(2)
     expect(envelopeOf(first!).data).toMatchObject({ key_level: 'PROJECT', project_id: 101 })
@@ -231,17 +241,23 @@ describe('half-closed connections', () => {
 describe('oversized headers', () => {
   test.each([
     ['one header value of 17 KiB', { 'X-Big': 'a'.repeat(17 * 1024) }],
-    ['300 headers of 60 bytes (18 KiB in all)', Object.fromEntries(Array.from({ length: 300 }, (_, index) => [`X-Header-${index}`, 'v'.repeat(60)]))],
+    [
+      '300 headers of 60 bytes (18 KiB in all)',
+      Object.fromEntries(Array.from({ length: 300 }, (_, index) => [`X-Header-${index}`, 'v'.repeat(60)])),
+    ],
     ['an X-API-Key of 20 KiB', { 'X-API-Key': `sbx_${'k'.repeat(20 * 1024)}` }],
-  ])('Request headers over 16 KiB (%s) get 431 in the envelope and the connection closed; the server keeps serving.', async (_name, headers) => {
-    const client = await openRaw(port)
-    client.write(getRequest('/api/v1/validate', headers))
-    await client.waitForClose(3_000)
-    const [answer] = client.responses()
-    expect(answer?.status).toBe(431)
-    expect(envelopeOf(answer!).errors.error).toEqual(expect.any(String))
-    await expectStillServing()
-  })
+  ])(
+    'Request headers over 16 KiB (%s) get 431 in the envelope and the connection closed; the server keeps serving.',
+    async (_name, headers) => {
+      const client = await openRaw(port)
+      client.write(getRequest('/api/v1/validate', headers))
+      await client.waitForClose(3_000)
+      const [answer] = client.responses()
+      expect(answer?.status).toBe(431)
+      expect(envelopeOf(answer!).errors.error).toEqual(expect.any(String))
+      await expectStillServing()
+    },
+  )
 
   test('A URL of 20 KiB gets 431 and the connection closed; the server keeps serving.', async () => {
     const client = await openRaw(port)
@@ -278,10 +294,15 @@ describe('keep-alive and pipelining', () => {
 
   test('Ten requests pipelined in one write are answered in order, and the connection is reused for an eleventh.', async () => {
     const client = await openRaw(port)
-    const paths = Array.from({ length: 10 }, (_, index) => `/api/v1/monitoring?start_date=2026-02-01&end_date=2026-02-${String(index + 10).padStart(2, '0')}`)
+    const paths = Array.from(
+      { length: 10 },
+      (_, index) => `/api/v1/monitoring?start_date=2026-02-01&end_date=2026-02-${String(index + 10).padStart(2, '0')}`,
+    )
     client.write(paths.map((path) => getRequest(path, { ...ALPHA, 'X-Project-ID': '101' })).join(''))
     const answers = await client.waitForResponses(10)
-    expect(answers.map((answer) => envelopeOf(answer).message)).toEqual(paths.map((_, index) => `Monitoring data retrieved successfully for ${index + 10} dates`))
+    expect(answers.map((answer) => envelopeOf(answer).message)).toEqual(
+      paths.map((_, index) => `Monitoring data retrieved successfully for ${index + 10} dates`),
+    )
     client.write(getRequest('/api/v1/projects', ALPHA))
     const all = await client.waitForResponses(11)
     expect(all[10]?.status).toBe(200)
@@ -313,7 +334,9 @@ describe('bodies sent to GET endpoints', () => {
     ['a JSON body', (head: string) => `${head}Content-Type: application/json\r\nContent-Length: 17\r\n\r\n{"scenarios":[1]}`],
   ])('A GET to an API endpoint with %s is answered normally and the next request on the same connection is too.', async (_name, build) => {
     const client = await openRaw(port)
-    client.write(build('GET /api/v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: sbx_user_alpha\r\n') + getRequest('/api/v1/projects', ALPHA))
+    client.write(
+      build('GET /api/v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: sbx_user_alpha\r\n') + getRequest('/api/v1/projects', ALPHA),
+    )
     const [first, second] = await client.waitForResponses(2)
     expect(envelopeOf(first!).data).toMatchObject({ valid: true })
     expect(envelopeOf(second!).data).toMatchObject({ total: 3 })

@@ -33,7 +33,9 @@ describe('hostile load at full size', () => {
     )
     agent.destroy()
     expect(rssMb(cli.child.pid!)).toBeLessThan(200)
-    const health = (await (await fetch(new URL('/__sandbox/health', url))).json()) as { data: { requests: number; log: { dropped: number } } }
+    const health = (await (await fetch(new URL('/__sandbox/health', url))).json()) as {
+      data: { requests: number; log: { dropped: number } }
+    }
     expect(health.data.requests).toBe(500_000)
     expect(health.data.log.dropped).toBeGreaterThan(400_000)
     const started = performance.now()

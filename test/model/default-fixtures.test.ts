@@ -18,7 +18,13 @@ describe('the default fixtures', () => {
   it('hold every documented key with its documented level, account, project and state', () => {
     const keys = new Map(parseFixtures(defaultFixtures, 'default').api_keys.map((apiKey) => [apiKey.key, apiKey]))
     const now = Date.now()
-    expect(keys.get(DOCUMENTED_KEYS.user)).toMatchObject({ level: 'USER', user_id: 1, project_id: null, expiry: '2099-12-31T23:59:59Z', revoked: false })
+    expect(keys.get(DOCUMENTED_KEYS.user)).toMatchObject({
+      level: 'USER',
+      user_id: 1,
+      project_id: null,
+      expiry: '2099-12-31T23:59:59Z',
+      revoked: false,
+    })
     expect(keys.get(DOCUMENTED_KEYS.project)).toMatchObject({ level: 'PROJECT', user_id: 1, project_id: 101, revoked: false })
     expect(keys.get(DOCUMENTED_KEYS.otherUser)).toMatchObject({ level: 'USER', user_id: 2, revoked: false })
     expect(keys.get(DOCUMENTED_KEYS.emptyUser)).toMatchObject({ level: 'USER', user_id: 3, revoked: false })
@@ -29,7 +35,12 @@ describe('the default fixtures', () => {
 
   it('give user 1 projects 101, 102 and 103, user 2 project 201 and user 3 none', () => {
     const owners = defaultFixtures.projects.map((project) => [project.id, project.user_id])
-    expect(owners).toEqual([[101, 1], [102, 1], [103, 1], [201, 2]])
+    expect(owners).toEqual([
+      [101, 1],
+      [102, 1],
+      [103, 1],
+      [201, 2],
+    ])
   })
 
   it('create every project more than a year ago, on .example domains, with several topics, brands and providers', () => {

@@ -55,7 +55,13 @@ export function killGroup(pid: number | undefined, signal: NodeJS.Signals): void
 }
 
 /** Runs a command to its end, killing it (and its children) after `timeoutMs`. */
-export function run(command: string, args: readonly string[], cwd: string, timeoutMs: number, env: NodeJS.ProcessEnv = childEnv()): Promise<Finished> {
+export function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv = childEnv(),
+): Promise<Finished> {
   const started = Date.now()
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' })
@@ -84,7 +90,9 @@ export const tail = (text: string, lines = 60) => text.trimEnd().split('\n').sli
 
 /** A readable account of a finished command, for assertion messages. */
 export function report(label: string, result: Finished): string {
-  const how = result.timedOut ? 'timed out' : `exited with code ${String(result.code)}${result.signal === null ? '' : ` (${result.signal})`}`
+  const how = result.timedOut
+    ? 'timed out'
+    : `exited with code ${String(result.code)}${result.signal === null ? '' : ` (${result.signal})`}`
   return `${label} ${how} after ${result.ms} ms\n--- stdout ---\n${tail(result.stdout)}\n--- stderr ---\n${tail(result.stderr)}`
 }
 
@@ -116,7 +124,8 @@ interface PackResult {
  */
 export async function packRepository(packDir: string): Promise<{ tarball: string; files: string[] }> {
   const missing = BUILD_OUTPUTS.filter((path) => !existsSync(join(REPO_ROOT, path)))
-  if (missing.length > 0) throw new Error(`dist/ is not built (missing ${missing.join(', ')}): run \`npm run build\` first (\`npm test\` does)`)
+  if (missing.length > 0)
+    throw new Error(`dist/ is not built (missing ${missing.join(', ')}): run \`npm run build\` first (\`npm test\` does)`)
   await mkdir(packDir, { recursive: true })
   const pack = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], REPO_ROOT, PACK_TIMEOUT_MS)
   if (pack.code !== 0) throw new Error(report('npm pack', pack))
@@ -134,7 +143,10 @@ export async function packRepository(packDir: string): Promise<{ tarball: string
  */
 export async function writeConsumerProject(project: string, mswMajor: number): Promise<void> {
   await mkdir(project, { recursive: true })
-  await writeFile(join(project, 'package.json'), `${JSON.stringify({ name: 'packed-install-check', private: true, type: 'module' }, null, 2)}\n`)
+  await writeFile(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'packed-install-check', private: true, type: 'module' }, null, 2)}\n`,
+  )
   for (const folder of [FIXTURE_DIR, join(FIXTURE_DIR, `msw${mswMajor}`)]) {
     for (const entry of await readdir(folder, { withFileTypes: true })) {
       if (entry.isFile() && entry.name.endsWith('.txt')) {
@@ -153,9 +165,17 @@ export async function writeConsumerProject(project: string, mswMajor: number): P
  */
 export async function expectConsumerSuitePasses(project: string, env: NodeJS.ProcessEnv): Promise<Finished> {
   const expected = await declaredTests('sandbox.test.ts.txt')
-  const result = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=vitest-report.json'], project, RUN_TIMEOUT_MS, env)
+  const result = await run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=vitest-report.json'],
+    project,
+    RUN_TIMEOUT_MS,
+    env,
+  )
   expect(result.code, report('npx vitest run', result)).toBe(0)
-  const summary = await readJson<{ numTotalTests: number; numPassedTests: number; numFailedTests: number }>(join(project, 'vitest-report.json'))
+  const summary = await readJson<{ numTotalTests: number; numPassedTests: number; numFailedTests: number }>(
+    join(project, 'vitest-report.json'),
+  )
   expect(summary, report('npx vitest run', result)).toMatchObject({ numTotalTests: expected, numPassedTests: expected, numFailedTests: 0 })
   return result
 }

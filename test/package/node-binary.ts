@@ -23,7 +23,18 @@ export async function installNode(major: number): Promise<{ dir: string; version
     // --ignore-scripts: the package's files are the binary; nothing needs to run.
     const install = await run(
       'npm',
-      ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', `${NODE_PACKAGE}@${major}`],
+      [
+        'install',
+        '--prefix',
+        prefix,
+        '--no-save',
+        '--no-package-lock',
+        '--ignore-scripts',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        `${NODE_PACKAGE}@${major}`,
+      ],
       REPO_ROOT,
       INSTALL_TIMEOUT_MS,
     )

@@ -96,30 +96,45 @@ describe.each(CELLS)('the packed package on Node $node with msw $msw', (cell) =>
     expect(probe.stdout.trim(), 'the node on PATH in the project').toBe(nodeVersion)
   })
 
-  test('The vitest suite (createSandbox with setupServer, startSandbox, every documented library call) passes.', async () => {
-    installed()
-    await expectConsumerSuitePasses(project, env)
-  }, RUN_TIMEOUT_MS + 10_000)
+  test(
+    'The vitest suite (createSandbox with setupServer, startSandbox, every documented library call) passes.',
+    async () => {
+      installed()
+      await expectConsumerSuitePasses(project, env)
+    },
+    RUN_TIMEOUT_MS + 10_000,
+  )
 
-  test('The exported types compile with msw 3 under strict, noUncheckedIndexedAccess and skipLibCheck false.', async () => {
-    installed()
-    const result = await run('npx', ['tsc', '-p', '.'], project, RUN_TIMEOUT_MS, env)
-    expect(result.code, report('npx tsc -p .', result)).toBe(0)
-  }, RUN_TIMEOUT_MS + 10_000)
+  test(
+    'The exported types compile with msw 3 under strict, noUncheckedIndexedAccess and skipLibCheck false.',
+    async () => {
+      installed()
+      const result = await run('npx', ['tsc', '-p', '.'], project, RUN_TIMEOUT_MS, env)
+      expect(result.code, report('npx tsc -p .', result)).toBe(0)
+    },
+    RUN_TIMEOUT_MS + 10_000,
+  )
 
   test('The installed bin starts on a free port, prints its ready line, answers /validate with 200, and exits 0 on SIGTERM.', async () => {
     installed()
     const cli = join(project, 'node_modules', 'analytics-sandbox', 'dist', 'cli.cjs')
-    const child = spawn(join(nodeDir, 'node'), [cli, '--port', '0', '--log', 'none'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(join(nodeDir, 'node'), [cli, '--port', '0', '--log', 'none'], {
+      cwd: project,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })))
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('close', (code, signal) => resolve({ code, signal })),
+    )
     const output = () => `\n--- stdout ---\n${tail(stdout)}\n--- stderr ---\n${tail(stderr)}`
     try {
       const deadline = Date.now() + 15_000
-      while (READY_LINE.exec(stdout) === null && child.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+      while (READY_LINE.exec(stdout) === null && child.exitCode === null && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20))
       const url = READY_LINE.exec(stdout)?.[1]
       expect(url, `the ready line${output()}`).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/$/)
       expect(stdout.trim().split('\n'), '--log none prints the ready line alone').toHaveLength(1)

@@ -98,7 +98,9 @@ describe('the packed package installed into a fresh project, on Node 20 with msw
   }, 60_000)
 
   test('The tarball ships dist/, fixtures/, every built-in scenario, the scenario schema, openapi.json, README.md and package.json, and nothing of the tests, sources, scripts or CI.', async () => {
-    const scenarios = (await readdir(join(REPO_ROOT, 'scenarios'))).filter((name) => name.endsWith('.json')).map((name) => `scenarios/${name}`)
+    const scenarios = (await readdir(join(REPO_ROOT, 'scenarios')))
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => `scenarios/${name}`)
     expect(scenarios.length).toBeGreaterThan(0)
     for (const path of [...REQUIRED_FILES, ...scenarios]) expect(packedFiles, `the tarball should hold ${path}`).toContain(path)
     const forbidden = packedFiles.filter((path) => FORBIDDEN_PATHS.some((pattern) => pattern.test(path)))
@@ -113,59 +115,96 @@ describe('the packed package installed into a fresh project, on Node 20 with msw
 
   test('Every compiled file in the tarball comes from a current source file, so no stale build output is published.', () => {
     // Bundles built by scripts/bundle-cli.mjs, and the source each comes from.
-    const bundles: Record<string, string> = { 'dist/cli-worker.cjs': 'src/server/cli-worker.ts', 'dist/run-cli-worker.cjs': 'src/server/run-cli-worker.ts' }
-    const sourceOf = (path: string) => bundles[path] ?? path.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts').replace(/\.cjs$/, '.cts')
+    const bundles: Record<string, string> = {
+      'dist/cli-worker.cjs': 'src/server/cli-worker.ts',
+      'dist/run-cli-worker.cjs': 'src/server/run-cli-worker.ts',
+    }
+    const sourceOf = (path: string) =>
+      bundles[path] ??
+      path
+        .replace(/^dist\//, 'src/')
+        .replace(/\.js$/, '.ts')
+        .replace(/\.cjs$/, '.cts')
     const stale = packedFiles.filter((path) => /^dist\/.*\.c?js$/.test(path)).filter((path) => !existsSync(join(REPO_ROOT, sourceOf(path))))
     expect(stale, 'dist/ files without a src/ counterpart: delete dist/ and run `npm run build`').toEqual([])
   })
 
-  test('The installed package resolves for Node with startSandbox, for the browser condition without it, and exposes its schema, its OpenAPI document and package.json.', async () => {
-    const probe = [
-      "const m = await import('analytics-sandbox')",
-      "const { default: openapi } = await import('analytics-sandbox/openapi.json', { with: { type: 'json' } })",
-      "console.log(JSON.stringify({ createSandbox: typeof m.createSandbox, startSandbox: typeof m.startSandbox, openapi: openapi.openapi, schema: import.meta.resolve('analytics-sandbox/scenario.schema.json'), manifest: import.meta.resolve('analytics-sandbox/package.json') }))",
-    ].join('\n')
-    const node = await run(nodeBin(), ['--input-type=module', '-e', probe], project, RUN_TIMEOUT_MS, env)
-    expect(node.code, report('node (default conditions)', node)).toBe(0)
-    const forNode = JSON.parse(node.stdout) as Record<string, string>
-    expect(forNode).toMatchObject({ createSandbox: 'function', startSandbox: 'function', openapi: '3.1.0' })
-    expect(forNode.schema).toMatch(/\/node_modules\/analytics-sandbox\/scenario\.schema\.json$/)
-    expect(forNode.manifest).toMatch(/\/node_modules\/analytics-sandbox\/package\.json$/)
+  test(
+    'The installed package resolves for Node with startSandbox, for the browser condition without it, and exposes its schema, its OpenAPI document and package.json.',
+    async () => {
+      const probe = [
+        "const m = await import('analytics-sandbox')",
+        "const { default: openapi } = await import('analytics-sandbox/openapi.json', { with: { type: 'json' } })",
+        "console.log(JSON.stringify({ createSandbox: typeof m.createSandbox, startSandbox: typeof m.startSandbox, openapi: openapi.openapi, schema: import.meta.resolve('analytics-sandbox/scenario.schema.json'), manifest: import.meta.resolve('analytics-sandbox/package.json') }))",
+      ].join('\n')
+      const node = await run(nodeBin(), ['--input-type=module', '-e', probe], project, RUN_TIMEOUT_MS, env)
+      expect(node.code, report('node (default conditions)', node)).toBe(0)
+      const forNode = JSON.parse(node.stdout) as Record<string, string>
+      expect(forNode).toMatchObject({ createSandbox: 'function', startSandbox: 'function', openapi: '3.1.0' })
+      expect(forNode.schema).toMatch(/\/node_modules\/analytics-sandbox\/scenario\.schema\.json$/)
+      expect(forNode.manifest).toMatch(/\/node_modules\/analytics-sandbox\/package\.json$/)
 
-    const browser = await run(nodeBin(), ['--conditions=browser', '--input-type=module', '-e', probe], project, RUN_TIMEOUT_MS, env)
-    expect(browser.code, report('node --conditions=browser', browser)).toBe(0)
-    expect(JSON.parse(browser.stdout)).toMatchObject({ createSandbox: 'function', startSandbox: 'undefined' })
-  }, 2 * RUN_TIMEOUT_MS)
+      const browser = await run(nodeBin(), ['--conditions=browser', '--input-type=module', '-e', probe], project, RUN_TIMEOUT_MS, env)
+      expect(browser.code, report('node --conditions=browser', browser)).toBe(0)
+      expect(JSON.parse(browser.stdout)).toMatchObject({ createSandbox: 'function', startSandbox: 'undefined' })
+    },
+    2 * RUN_TIMEOUT_MS,
+  )
 
-  test('A vitest suite in the fresh project uses every documented library call, through msw and a real server, and all its tests pass.', async () => {
-    const expected = await declaredTests('sandbox.test.ts.txt')
-    const result = await expectConsumerSuitePasses(project, env)
-    expect(result.stdout).toMatch(new RegExp(`Tests\\s+${expected} passed \\(${expected}\\)`))
-  }, RUN_TIMEOUT_MS + 10_000)
+  test(
+    'A vitest suite in the fresh project uses every documented library call, through msw and a real server, and all its tests pass.',
+    async () => {
+      const expected = await declaredTests('sandbox.test.ts.txt')
+      const result = await expectConsumerSuitePasses(project, env)
+      expect(result.stdout).toMatch(new RegExp(`Tests\\s+${expected} passed \\(${expected}\\)`))
+    },
+    RUN_TIMEOUT_MS + 10_000,
+  )
 
-  test('A jest suite in native ESM mode (testEnvironment node, no transform) uses the same essentials and all its tests pass.', async () => {
-    const expected = await declaredTests('sandbox.jest.test.mjs.txt')
-    const result = await run(
-      nodeBin(),
-      ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', '--json', '--outputFile=jest-report.json', '--cacheDirectory=.jest-cache'],
-      project,
-      RUN_TIMEOUT_MS,
-      env,
-    )
-    expect(result.code, report('jest', result)).toBe(0)
-    const summary = await readJson<{ numTotalTests: number; numPassedTests: number; numFailedTests: number }>(join(project, 'jest-report.json'))
-    expect(summary, report('jest', result)).toMatchObject({ numTotalTests: expected, numPassedTests: expected, numFailedTests: 0 })
-  }, RUN_TIMEOUT_MS + 10_000)
+  test(
+    'A jest suite in native ESM mode (testEnvironment node, no transform) uses the same essentials and all its tests pass.',
+    async () => {
+      const expected = await declaredTests('sandbox.jest.test.mjs.txt')
+      const result = await run(
+        nodeBin(),
+        [
+          '--experimental-vm-modules',
+          'node_modules/jest/bin/jest.js',
+          '--ci',
+          '--json',
+          '--outputFile=jest-report.json',
+          '--cacheDirectory=.jest-cache',
+        ],
+        project,
+        RUN_TIMEOUT_MS,
+        env,
+      )
+      expect(result.code, report('jest', result)).toBe(0)
+      const summary = await readJson<{ numTotalTests: number; numPassedTests: number; numFailedTests: number }>(
+        join(project, 'jest-report.json'),
+      )
+      expect(summary, report('jest', result)).toMatchObject({ numTotalTests: expected, numPassedTests: expected, numFailedTests: 0 })
+    },
+    RUN_TIMEOUT_MS + 10_000,
+  )
 
-  test('The exported types compile in the fresh project under strict, noUncheckedIndexedAccess and skipLibCheck false.', async () => {
-    const result = await run('npx', ['tsc', '-p', '.'], project, RUN_TIMEOUT_MS, env)
-    expect(result.code, report('npx tsc -p .', result)).toBe(0)
-  }, RUN_TIMEOUT_MS + 10_000)
+  test(
+    'The exported types compile in the fresh project under strict, noUncheckedIndexedAccess and skipLibCheck false.',
+    async () => {
+      const result = await run('npx', ['tsc', '-p', '.'], project, RUN_TIMEOUT_MS, env)
+      expect(result.code, report('npx tsc -p .', result)).toBe(0)
+    },
+    RUN_TIMEOUT_MS + 10_000,
+  )
 
   test('The installed analytics-sandbox bin starts on a free port, answers /validate with 200, passes `npx analytics-sandbox verify`, and exits 0 on SIGTERM.', async () => {
     const { version } = await readJson<{ version: string }>(join(REPO_ROOT, 'package.json'))
     const bin = join(project, 'node_modules', '.bin', 'analytics-sandbox')
-    const child = spawn(bin, ['--port', '0', '--log', 'none', '--now', '2026-01-15'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(bin, ['--port', '0', '--log', 'none', '--now', '2026-01-15'], {
+      cwd: project,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
@@ -212,7 +251,13 @@ describe('the packed package installed into a fresh project, on Node 20 with msw
       expect(await response.json()).toMatchObject({ success: true, data: { valid: true, key_level: 'USER' } })
 
       // The done-when of the contract issue, as a user runs it: `npx analytics-sandbox verify` against the running bin.
-      const verify = await run('npx', ['--no-install', 'analytics-sandbox', 'verify', '--base-url', url, '--api-key', 'sbx_user_alpha'], project, 30_000, env)
+      const verify = await run(
+        'npx',
+        ['--no-install', 'analytics-sandbox', 'verify', '--base-url', url, '--api-key', 'sbx_user_alpha'],
+        project,
+        30_000,
+        env,
+      )
       expect(verify.code, report('npx analytics-sandbox verify', verify)).toBe(0)
       expect(verify.stdout).toMatch(/^24 checks: 24 passed, 0 failed, 0 skipped$/m)
 
@@ -229,7 +274,8 @@ describe('the packed package installed into a fresh project, on Node 20 with msw
     const found: string[] = []
     for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
       const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
-      if (command.includes(join(project, 'node_modules')) && command.includes('analytics-sandbox')) found.push(`${pid}: ${command.replaceAll('\0', ' ')}`)
+      if (command.includes(join(project, 'node_modules')) && command.includes('analytics-sandbox'))
+        found.push(`${pid}: ${command.replaceAll('\0', ' ')}`)
     }
     return found
   }
@@ -258,16 +304,23 @@ describe('the packed package installed into a fresh project, on Node 20 with msw
   }, 70_000)
 
   test('A Python harness killed with SIGKILL while the sandbox runs under it through npx leaves no process behind: --exit-with-parent stops the sandbox and frees its port.', async () => {
-    const harness = spawn('python3', [join(REPO_ROOT, 'examples', 'sandbox_harness.py'), '--hold'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const harness = spawn('python3', [join(REPO_ROOT, 'examples', 'sandbox_harness.py'), '--hold'], {
+      cwd: project,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     harness.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
     harness.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
     try {
       const deadline = Date.now() + 30_000
-      while (!stdout.includes('\n') && harness.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+      while (!stdout.includes('\n') && harness.exitCode === null && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50))
       const url = stdout.trim()
-      expect(url, `the harness's output\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/$/)
+      expect(url, `the harness's output\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`).toMatch(
+        /^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/$/,
+      )
       expect((await fetch(`${url}validate`, { headers: { 'X-API-Key': 'sbx_user_alpha' } })).status).toBe(200)
       expect(await leftBehind()).not.toEqual([])
       harness.kill('SIGKILL')

@@ -108,7 +108,11 @@ describe('createSandbox without a base URL', () => {
   afterAll(() => server.close())
 
   it("answers any origin's /api/v1/, including an API mounted under a path prefix", async () => {
-    for (const url of ['http://localhost:3000/api/v1/validate', 'https://api.anything.example/api/v1/validate', 'http://proxy.test/analytics/api/v1/validate']) {
+    for (const url of [
+      'http://localhost:3000/api/v1/validate',
+      'https://api.anything.example/api/v1/validate',
+      'http://proxy.test/analytics/api/v1/validate',
+    ]) {
       const { status, body } = await get(url, sandbox.keys.user, mountOf(url))
       expect(status).toBe(200)
       expect(body.data.key_level).toBe('USER')

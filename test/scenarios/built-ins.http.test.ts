@@ -16,7 +16,10 @@ describe('the built-in scenarios over real HTTP, chosen per request with X-Sandb
     name: 'http',
     use: (...scenarios) => void (names = scenarios),
     request: (path, headers = {}, signal) =>
-      sandbox().api(path, { headers: names.length === 0 ? headers : { ...headers, 'X-Sandbox-Scenario': names.join(', ') }, ...(signal === undefined ? {} : { signal }) }),
+      sandbox().api(path, {
+        headers: names.length === 0 ? headers : { ...headers, 'X-Sandbox-Scenario': names.join(', ') },
+        ...(signal === undefined ? {} : { signal }),
+      }),
     journal: async () => (await sandbox().journal()).requests,
   })
 })

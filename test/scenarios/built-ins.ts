@@ -57,7 +57,7 @@ export function describeBuiltIns(driver: ScenarioDriver): void {
     })
 
     describe('server-error', () => {
-      test("Under server-error every endpoint answers its own 500 message with an empty errors object.", async () => {
+      test('Under server-error every endpoint answers its own 500 message with an empty errors object.', async () => {
         driver.use('server-error')
         for (const [endpoint, headers] of OK_REQUESTS) {
           const answer = await get(endpoint, headers)
@@ -69,7 +69,12 @@ export function describeBuiltIns(driver: ScenarioDriver): void {
 
       test('Under server-error a missing, unknown, expired or revoked key is still 401 unauthorized on every endpoint.', async () => {
         driver.use('server-error')
-        const keys: Array<Record<string, string>> = [{}, withKey('sbx_nope_000000'), withKey(DOCUMENTED_KEYS.expired), withKey(DOCUMENTED_KEYS.revoked)]
+        const keys: Array<Record<string, string>> = [
+          {},
+          withKey('sbx_nope_000000'),
+          withKey(DOCUMENTED_KEYS.expired),
+          withKey(DOCUMENTED_KEYS.revoked),
+        ]
         for (const endpoint of ENDPOINTS) {
           for (const headers of keys) expectError(await get(endpoint, { ...headers, 'X-Project-ID': '101' }), ERRORS.unauthorized)
         }
@@ -87,8 +92,16 @@ export function describeBuiltIns(driver: ScenarioDriver): void {
       test('Under server-error an impossible date, a reversed range, an unknown provider and an unknown region are still 400.', async () => {
         driver.use('server-error')
         for (const endpoint of ['monitoring', 'overview'] as const) {
-          expectError(await get(`${endpoint}?start_date=2026-02-30`, USER_101), ERRORS.invalidDate, 'start_date must be a calendar date in YYYY-MM-DD format')
-          expectError(await get(`${endpoint}?end_date=2026-13-01`, USER_101), ERRORS.invalidDate, 'end_date must be a calendar date in YYYY-MM-DD format')
+          expectError(
+            await get(`${endpoint}?start_date=2026-02-30`, USER_101),
+            ERRORS.invalidDate,
+            'start_date must be a calendar date in YYYY-MM-DD format',
+          )
+          expectError(
+            await get(`${endpoint}?end_date=2026-13-01`, USER_101),
+            ERRORS.invalidDate,
+            'end_date must be a calendar date in YYYY-MM-DD format',
+          )
           expectError(await get(`${endpoint}?start_date=2026-02-10&end_date=2026-02-01`, USER_101), ERRORS.invalidDateRange)
           expectError(await get(`${endpoint}?provider=altavista`, USER_101), ERRORS.invalidProvider)
           expectError(await get(`${endpoint}?region=XX`, USER_101), ERRORS.invalidRegion)
@@ -109,7 +122,9 @@ export function describeBuiltIns(driver: ScenarioDriver): void {
       test(`Under ${scenario} every documented valid key is refused with 401 unauthorized on every endpoint.`, async () => {
         driver.use(scenario)
         const answers = await Promise.all(EVERY_KEY_ON_EVERY_ENDPOINT.map(({ endpoint, headers }) => get(endpoint, headers)))
-        const seen = answers.map((answer, index) => `${EVERY_KEY_ON_EVERY_ENDPOINT[index]?.key} ${EVERY_KEY_ON_EVERY_ENDPOINT[index]?.endpoint} ${answer.status}`)
+        const seen = answers.map(
+          (answer, index) => `${EVERY_KEY_ON_EVERY_ENDPOINT[index]?.key} ${EVERY_KEY_ON_EVERY_ENDPOINT[index]?.endpoint} ${answer.status}`,
+        )
         expect(seen).toEqual(EVERY_KEY_ON_EVERY_ENDPOINT.map(({ key, endpoint }) => `${key} ${endpoint} 401`))
         for (const answer of answers) expectError(answer, ERRORS.unauthorized)
       })

@@ -24,8 +24,13 @@ afterEach(async () => {
 })
 
 /** A copy of a built-in's file, edited by `edit`. */
-async function copyBuiltIn(name: string, edit: (scenario: Record<string, unknown> & { rules: Array<Record<string, Record<string, unknown>>> }) => void): Promise<string> {
-  const scenario = JSON.parse(await readFile(scenarioFilePath(name), 'utf8')) as Record<string, unknown> & { rules: Array<Record<string, Record<string, unknown>>> }
+async function copyBuiltIn(
+  name: string,
+  edit: (scenario: Record<string, unknown> & { rules: Array<Record<string, Record<string, unknown>>> }) => void,
+): Promise<string> {
+  const scenario = JSON.parse(await readFile(scenarioFilePath(name), 'utf8')) as Record<string, unknown> & {
+    rules: Array<Record<string, Record<string, unknown>>>
+  }
   edit(scenario)
   return writeTemp(`${String(scenario.name)}.json`, JSON.stringify(scenario, null, 2))
 }
@@ -91,7 +96,12 @@ describe('scenarios on the command line: --scenario and --list-scenarios', () =>
     expectError(answer, ERRORS.serviceUnavailable)
     expect(answer.headers.get('retry-after')).toBe('30')
 
-    const scenarios = (await send(new URL('/__sandbox/scenarios', url).href)).body.data.scenarios as Array<{ name: string; source: string; active: boolean; description: string }>
+    const scenarios = (await send(new URL('/__sandbox/scenarios', url).href)).body.data.scenarios as Array<{
+      name: string
+      source: string
+      active: boolean
+      description: string
+    }>
     expect(scenarios.find((entry) => entry.name === 'my-errors')).toEqual({
       name: 'my-errors',
       description: SCENARIO_FILES.find((file) => file.name === 'server-error')?.description,
@@ -132,7 +142,9 @@ describe('scenarios on the command line: --scenario and --list-scenarios', () =>
       fail.status = 418
     })
     const line = await expectRefused(['--scenario', path])
-    expect(line).toBe(`analytics-sandbox: Failed to load scenario "teapot" (${path}): rules[0].fail.status: must be one of 400, 401, 403, 404, 429, 500, 503`)
+    expect(line).toBe(
+      `analytics-sandbox: Failed to load scenario "teapot" (${path}): rules[0].fail.status: must be one of 400, 401, 403, 404, 429, 500, 503`,
+    )
   })
 
   test('A scenario file with an unknown field exits 1 with one line naming the file and the field.', async () => {
@@ -160,7 +172,12 @@ describe('scenarios on the command line: --scenario and --list-scenarios', () =>
     expect(lines[0]).toMatch(/^Scenarios/)
     expect(lines).toHaveLength(12)
     for (const file of SCENARIO_FILES) {
-      expect(lines.some((line) => new RegExp(`^ {2}${file.name.replace(/[.-]/g, '\\$&')} +${file.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`).test(line)), file.name).toBe(true)
+      expect(
+        lines.some((line) =>
+          new RegExp(`^ {2}${file.name.replace(/[.-]/g, '\\$&')} +${file.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`).test(line),
+        ),
+        file.name,
+      ).toBe(true)
     }
   })
 

@@ -87,7 +87,16 @@ describe('the request journal over HTTP: GET|DELETE /__sandbox/requests', () => 
     for (const key of [...ALL_KEYS, 'sk_live_0123456789abcdef']) expect(answer.text).not.toContain(key)
     const { requests } = answer.body.data as { requests: JournalEntry[] }
     expect(requests.map((entry) => entry.key)).toEqual([...ALL_KEYS.map(maskedKey), 'sk_liv…cdef', '…'])
-    expect(requests.map((entry) => entry.key)).toEqual(['sbx_us…ha', 'sbx_pr…01', 'sbx_us…ta', 'sbx_us…ty', 'sbx_us…ired', 'sbx_us…oked', 'sk_liv…cdef', '…'])
+    expect(requests.map((entry) => entry.key)).toEqual([
+      'sbx_us…ha',
+      'sbx_pr…01',
+      'sbx_us…ta',
+      'sbx_us…ty',
+      'sbx_us…ired',
+      'sbx_us…oked',
+      'sk_liv…cdef',
+      '…',
+    ])
     // Once sbx_user_expired and sbx_user_revoked both read sbx_us…ed.
     expect(new Set(ALL_KEYS.map(maskedKey)).size).toBe(ALL_KEYS.length)
   })

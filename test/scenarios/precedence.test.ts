@@ -33,7 +33,12 @@ describe('how scenarios combine and which effect wins (the stages of dispatch)',
       ['server-error', 'expired-keys'],
     ])('With %s and %s every endpoint answers 401: the key stage comes before the data stage.', async (first, second) => {
       await activate(sandbox(), first, second)
-      for (const [path, headers] of [['validate', USER], ['projects', USER], ['monitoring', USER_101], ['overview', PROJECT_KEY]] as const) {
+      for (const [path, headers] of [
+        ['validate', USER],
+        ['projects', USER],
+        ['monitoring', USER_101],
+        ['overview', PROJECT_KEY],
+      ] as const) {
         expectError(await api(path, headers), ERRORS.unauthorized)
       }
     })
@@ -99,7 +104,10 @@ describe('how scenarios combine and which effect wins (the stages of dispatch)',
     })
 
     test('A rate limit scoped to sbx_user_beta limits that key only, with X-RateLimit headers on its passing requests.', async () => {
-      await activate(sandbox(), scenario('beta-limited', { match: { key: DOCUMENTED_KEYS.otherUser }, rateLimit: { limit: 1, windowSeconds: 60 } }))
+      await activate(
+        sandbox(),
+        scenario('beta-limited', { match: { key: DOCUMENTED_KEYS.otherUser }, rateLimit: { limit: 1, windowSeconds: 60 } }),
+      )
       const first = await api('projects', BETA)
       expectSuccess(first, MESSAGES.projects)
       expect(first.headers.get('x-ratelimit-limit')).toBe('1')
@@ -110,7 +118,11 @@ describe('how scenarios combine and which effect wins (the stages of dispatch)',
       expect(Number(reset)).toBeLessThanOrEqual(60)
       expect(second.headers.get('retry-after')).toBe(reset)
       expectError(second, ERRORS.rateLimited, `At most 1 requests per 60 seconds; retry after ${reset} seconds`)
-      expectError(await api('monitoring', withKey(DOCUMENTED_KEYS.otherUser, '201')), ERRORS.rateLimited, /^At most 1 requests per 60 seconds/)
+      expectError(
+        await api('monitoring', withKey(DOCUMENTED_KEYS.otherUser, '201')),
+        ERRORS.rateLimited,
+        /^At most 1 requests per 60 seconds/,
+      )
       for (let index = 0; index < 3; index++) {
         const alpha = await api('projects')
         expectSuccess(alpha, MESSAGES.projects)
@@ -171,7 +183,11 @@ describe('how scenarios combine and which effect wins (the stages of dispatch)',
     test('A request refused by a rate limit does not count towards a failure’s nth.', async () => {
       await activate(
         sandbox(),
-        scenario('beta-blocked-then-fail-once', { match: { key: DOCUMENTED_KEYS.otherUser }, rateLimit: { limit: 0, windowSeconds: 60 } }, { fail: { status: 500, nth: 1 } }),
+        scenario(
+          'beta-blocked-then-fail-once',
+          { match: { key: DOCUMENTED_KEYS.otherUser }, rateLimit: { limit: 0, windowSeconds: 60 } },
+          { fail: { status: 500, nth: 1 } },
+        ),
       )
       expect((await api('projects', BETA)).status).toBe(429)
       expectError(await api('projects'), ERRORS.projectsFailed)
@@ -212,7 +228,10 @@ describe('how scenarios combine and which effect wins (the stages of dispatch)',
         [404, real404],
       ] as const) {
         await activate(sandbox(), scenario(`forced-${status}`, { fail: { status } }))
-        for (const [path, headers] of [['projects', USER], ['monitoring', USER_101]] as const) {
+        for (const [path, headers] of [
+          ['projects', USER],
+          ['monitoring', USER_101],
+        ] as const) {
           const forced = await api(path, headers)
           expect(forced.status, `${status} on ${path}`).toBe(status)
           expect(forced.text, `${status} on ${path}`).toBe(real.text)

@@ -9,7 +9,10 @@ import { USER } from '../api/contract/fixtures.js'
 import { httpSandbox, send, TODAY, type HttpSandbox } from './helpers.js'
 
 /** Statuses of `count` sequential GET /projects requests. */
-async function statuses(request: (path: string, headers: Record<string, string>) => Promise<{ status: number }>, count: number): Promise<number[]> {
+async function statuses(
+  request: (path: string, headers: Record<string, string>) => Promise<{ status: number }>,
+  count: number,
+): Promise<number[]> {
   const result: number[] = []
   for (let index = 0; index < count; index++) result.push((await request('projects', USER)).status)
   return result

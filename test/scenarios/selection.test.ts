@@ -76,7 +76,12 @@ describe('scenarios chosen over HTTP at run time', () => {
       expect(answer.body.data.active).toEqual(['slow', 'flaky'])
       const listed = [...(answer.body.data.scenarios as Array<{ name: string }>)].sort((a, b) => a.name.localeCompare(b.name))
       expect(listed).toEqual(
-        SCENARIO_FILES.map((file) => ({ name: file.name, description: file.description, source: 'built-in', active: file.name === 'slow' || file.name === 'flaky' })),
+        SCENARIO_FILES.map((file) => ({
+          name: file.name,
+          description: file.description,
+          source: 'built-in',
+          active: file.name === 'slow' || file.name === 'flaky',
+        })),
       )
       expect(listed).toHaveLength(11)
     })
@@ -148,17 +153,26 @@ describe('scenarios chosen over HTTP at run time', () => {
 
   describe('bad PUT /__sandbox/scenario bodies', () => {
     /** Puts a good set first, then checks that `body` is refused with `template` and the set is unchanged. */
-    async function expectRefused(body: string, template: typeof ERRORS.invalidBody | typeof ERRORS.unknownScenario, detail: string | RegExp): Promise<void> {
+    async function expectRefused(
+      body: string,
+      template: typeof ERRORS.invalidBody | typeof ERRORS.unknownScenario,
+      detail: string | RegExp,
+    ): Promise<void> {
       expect((await sandbox().putScenarios(['no-data', 'slow'])).status).toBe(200)
       const answer = await sandbox().admin('scenario', { method: 'PUT', body })
       expectError(answer, template, detail)
       await expectActive(sandbox(), ['no-data', 'slow'])
     }
 
-    const scenario = (rules: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ scenarios: [{ name: 'mine', description: 'Mine.', rules, ...extra }] })
+    const scenario = (rules: unknown, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({ scenarios: [{ name: 'mine', description: 'Mine.', rules, ...extra }] })
 
     test('PUT with an unknown name is 400 unknown_scenario listing the available names, and the previous set stays in force.', async () => {
-      await expectRefused(JSON.stringify({ scenarios: ['server-error', 'nope'] }), ERRORS.unknownScenario, `Unknown scenario "nope". ${AVAILABLE}`)
+      await expectRefused(
+        JSON.stringify({ scenarios: ['server-error', 'nope'] }),
+        ERRORS.unknownScenario,
+        `Unknown scenario "nope". ${AVAILABLE}`,
+      )
       expectSuccess(await sandbox().api('projects', { headers: USER }), MESSAGES.projects)
     })
 
@@ -195,13 +209,21 @@ describe('scenarios chosen over HTTP at run time', () => {
     })
 
     test('PUT with a rule that has no effect is 400 invalid_body naming the rule.', async () => {
-      await expectRefused(scenario([{ match: { endpoint: 'projects' } }]), ERRORS.invalidBody, /rules\[0\]: a rule needs at least one effect/)
+      await expectRefused(
+        scenario([{ match: { endpoint: 'projects' } }]),
+        ERRORS.invalidBody,
+        /rules\[0\]: a rule needs at least one effect/,
+      )
     })
 
     test('PUT with a valid inline definition next to an invalid one adds neither to the catalogue.', async () => {
       const body = JSON.stringify({ scenarios: [overviewDown, { name: 'broken', description: 'x', rules: [] }] })
       await expectRefused(body, ERRORS.invalidBody, /scenarios\[1\]\): rules/)
-      await expectRefused(JSON.stringify({ scenarios: [overviewDown, 'nope'] }), ERRORS.unknownScenario, `Unknown scenario "nope". ${AVAILABLE}`)
+      await expectRefused(
+        JSON.stringify({ scenarios: [overviewDown, 'nope'] }),
+        ERRORS.unknownScenario,
+        `Unknown scenario "nope". ${AVAILABLE}`,
+      )
       const names = ((await sandbox().admin('scenarios')).body.data.scenarios as Array<{ name: string }>).map((entry) => entry.name)
       expect(names).not.toContain('overview-down')
       expect(names).not.toContain('broken')
@@ -263,7 +285,12 @@ describe('inline definitions given over HTTP', () => {
     expect(down.headers.get('retry-after')).toBe('30')
     expectSuccess(await sandbox().api('monitoring', { headers: USER_101 }), MESSAGES.monitoring(30))
 
-    const scenarios = (await sandbox().admin('scenarios')).body.data.scenarios as Array<{ name: string; source: string; description: string; active: boolean }>
+    const scenarios = (await sandbox().admin('scenarios')).body.data.scenarios as Array<{
+      name: string
+      source: string
+      description: string
+      active: boolean
+    }>
     expect(scenarios.find((entry) => entry.name === 'overview-down')).toEqual({
       name: 'overview-down',
       description: overviewDown.description,
@@ -273,7 +300,10 @@ describe('inline definitions given over HTTP', () => {
 
     await sandbox().putScenarios([])
     expectSuccess(await sandbox().api('overview', { headers: USER_101 }), MESSAGES.overview(30))
-    expectError(await sandbox().api('overview', { headers: { ...USER_101, 'X-Sandbox-Scenario': 'overview-down' } }), ERRORS.serviceUnavailable)
+    expectError(
+      await sandbox().api('overview', { headers: { ...USER_101, 'X-Sandbox-Scenario': 'overview-down' } }),
+      ERRORS.serviceUnavailable,
+    )
     expect((await sandbox().putScenarios(['overview-down'])).status).toBe(200)
     await expectActive(sandbox(), ['overview-down'])
   })
@@ -285,7 +315,11 @@ describe('inline definitions given over HTTP', () => {
     expectSuccess(await sandbox().admin('reset', { method: 'POST' }), 'Sandbox reset')
 
     expectError(await sandbox().api('projects', { headers: { ...USER, 'X-Sandbox-Scenario': 'server-error' } }), ERRORS.projectsFailed)
-    const scenarios = (await sandbox().admin('scenarios')).body.data.scenarios as Array<{ name: string; description: string; source: string }>
+    const scenarios = (await sandbox().admin('scenarios')).body.data.scenarios as Array<{
+      name: string
+      description: string
+      source: string
+    }>
     expect(scenarios.map(({ name, description, source }) => ({ name, description, source }))).toEqual(
       SCENARIO_FILES.map(({ name, description }) => ({ name, description, source: 'built-in' })),
     )

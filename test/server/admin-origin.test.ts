@@ -76,9 +76,20 @@ describe('the admin API and web pages of other origins', () => {
     running = await startSandbox()
     running.useScenario('server-error')
     await fetch(`${running.url}validate`, { headers: { 'X-API-Key': 'sbx_user_alpha' } })
-    expectRefused(await send(running.port, 'POST', '/__sandbox/reset', { origin: 'null', 'content-type': 'text/plain' }, ''), FOREIGN_ORIGIN_DETAIL, 'POST', '/__sandbox/reset')
     expectRefused(
-      await send(running.port, 'PUT', '/__sandbox/scenario', { origin: 'https://attacker.example', 'content-type': 'text/plain' }, '{"scenarios":[]}'),
+      await send(running.port, 'POST', '/__sandbox/reset', { origin: 'null', 'content-type': 'text/plain' }, ''),
+      FOREIGN_ORIGIN_DETAIL,
+      'POST',
+      '/__sandbox/reset',
+    )
+    expectRefused(
+      await send(
+        running.port,
+        'PUT',
+        '/__sandbox/scenario',
+        { origin: 'https://attacker.example', 'content-type': 'text/plain' },
+        '{"scenarios":[]}',
+      ),
       FOREIGN_ORIGIN_DETAIL,
       'PUT',
       '/__sandbox/scenario',
@@ -89,8 +100,17 @@ describe('the admin API and web pages of other origins', () => {
 
   it('answers a preflight to the admin API from another origin with 403 and no CORS headers, while API preflights still pass', async () => {
     running = await startSandbox()
-    const preflight = { origin: 'http://attacker.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' }
-    expectRefused(await send(running.port, 'OPTIONS', '/__sandbox/scenario', preflight), FOREIGN_ORIGIN_DETAIL, 'OPTIONS', '/__sandbox/scenario')
+    const preflight = {
+      origin: 'http://attacker.example',
+      'access-control-request-method': 'PUT',
+      'access-control-request-headers': 'content-type',
+    }
+    expectRefused(
+      await send(running.port, 'OPTIONS', '/__sandbox/scenario', preflight),
+      FOREIGN_ORIGIN_DETAIL,
+      'OPTIONS',
+      '/__sandbox/scenario',
+    )
     const api = await send(running.port, 'OPTIONS', '/api/v1/projects', { ...preflight, 'access-control-request-method': 'GET' })
     expect(api.status).toBe(204)
     expect(api.headers['access-control-allow-origin']).toBe('*')
@@ -106,15 +126,29 @@ describe('the admin API and web pages of other origins', () => {
       const answer = await send(port, 'GET', '/__sandbox/requests', { host })
       expectRefused(answer, FOREIGN_HOST_DETAIL)
     }
-    const rebound = await send(port, 'POST', '/__sandbox/reset', { host: `attacker.example:${port}`, origin: `http://attacker.example:${port}` }, '')
+    const rebound = await send(
+      port,
+      'POST',
+      '/__sandbox/reset',
+      { host: `attacker.example:${port}`, origin: `http://attacker.example:${port}` },
+      '',
+    )
     expectRefused(rebound, FOREIGN_HOST_DETAIL, 'POST', '/__sandbox/reset')
-    expect((await send(port, 'GET', '/api/v1/validate', { host: `analytics.test:${port}`, 'x-api-key': 'sbx_user_alpha' })).status, 'the API answers any Host').toBe(200)
+    expect(
+      (await send(port, 'GET', '/api/v1/validate', { host: `analytics.test:${port}`, 'x-api-key': 'sbx_user_alpha' })).status,
+      'the API answers any Host',
+    ).toBe(200)
   })
 
   it('bound to 0.0.0.0 (reachable by other names), answers any Host with its token, and still refuses foreign Origins', async () => {
     running = await startSandbox({ host: '0.0.0.0' })
     const token = { 'x-sandbox-admin-token': running.adminToken! }
-    expect((await send(running.port, 'GET', '/__sandbox/requests', { ...token, host: `sandbox.internal:${running.port}` })).status).toBe(200)
-    expectRefused(await send(running.port, 'GET', '/__sandbox/requests', { ...token, origin: 'http://attacker.example' }), FOREIGN_ORIGIN_DETAIL)
+    expect((await send(running.port, 'GET', '/__sandbox/requests', { ...token, host: `sandbox.internal:${running.port}` })).status).toBe(
+      200,
+    )
+    expectRefused(
+      await send(running.port, 'GET', '/__sandbox/requests', { ...token, origin: 'http://attacker.example' }),
+      FOREIGN_ORIGIN_DETAIL,
+    )
   })
 })

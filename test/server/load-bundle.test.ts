@@ -21,7 +21,9 @@ function writeBundle(name: string, id: string, body = ''): string {
 describe('loadBundle, which runs the command-line bundle in the launcher’s worker thread', () => {
   it('compiles the built dist/cli-worker.cjs from the code cache the build wrote beside it, so the program starts without parsing or compiling it.', () => {
     const bundle = loadBundle(join(DIST, 'cli-worker.cjs'))
-    expect(bundle.cacheFile).toBe(join(DIST, `cli-worker.${BUILD_LINE.exec(readFileSync(join(DIST, 'cli-worker.cjs'), 'utf8'))?.[1]}.cache`))
+    expect(bundle.cacheFile).toBe(
+      join(DIST, `cli-worker.${BUILD_LINE.exec(readFileSync(join(DIST, 'cli-worker.cjs'), 'utf8'))?.[1]}.cache`),
+    )
     expect(bundle.fromCache).toBe(true)
   })
 
@@ -37,7 +39,13 @@ describe('loadBundle, which runs the command-line bundle in the launcher’s wor
   it('runs a bundle as a strict CommonJS module: its own __filename, __dirname, exports and require.', () => {
     const file = writeBundle('plain.cjs', 'a'.repeat(32))
     loadBundle(file).run()
-    expect((globalThis as { __loadBundleSeen?: unknown }).__loadBundleSeen).toEqual({ file, dir: work, exportsIsModuleExports: true, requireWorks: true, strict: true })
+    expect((globalThis as { __loadBundleSeen?: unknown }).__loadBundleSeen).toEqual({
+      file,
+      dir: work,
+      exportsIsModuleExports: true,
+      requireWorks: true,
+      strict: true,
+    })
   })
 
   it('compiles from source when the bundle has no cache, and says so.', () => {

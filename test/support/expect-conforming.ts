@@ -111,7 +111,8 @@ export function conformanceProblem(answer: ReceivedAnswer): string | undefined {
   if (admin) {
     const shape = errorEnvelopeSchema.safeParse(body)
     issues = toContractIssues(shape.error, body)
-    if (shape.success && shape.data.code !== answer.status) issues.push({ path: 'code', expected: `${answer.status} (the HTTP status)`, received: String(shape.data.code) })
+    if (shape.success && shape.data.code !== answer.status)
+      issues.push({ path: 'code', expected: `${answer.status} (the HTTP status)`, received: String(shape.data.code) })
   } else {
     const endpoint = path === undefined ? undefined : endpointOfPath(path, answer.basePath)
     issues = checkResponse({ method: method ?? '(unreadable request)', endpoint }, answer.status, body)

@@ -35,7 +35,7 @@ describe('the consistency promises verify checks', () => {
 
   it('reports a message whose count is not the history’s length', () => {
     expect(monitoringConsistency(monitoring, MESSAGES.monitoring(29))).toEqual([
-      { path: 'message', expected: '… for 30 dates (the history\'s length)', received: JSON.stringify(MESSAGES.monitoring(29)) },
+      { path: 'message', expected: "… for 30 dates (the history's length)", received: JSON.stringify(MESSAGES.monitoring(29)) },
     ])
   })
 
@@ -50,10 +50,14 @@ describe('the consistency promises verify checks', () => {
     const [first, second] = changed.visibility_score.history
     changed.visibility_score.history[0] = second!
     changed.visibility_score.history[1] = first!
-    expect(monitoringConsistency(changed, MESSAGES.monitoring(30)).map((issue) => issue.path)).toContain('data.visibility_score.history[1].date')
+    expect(monitoringConsistency(changed, MESSAGES.monitoring(30)).map((issue) => issue.path)).toContain(
+      'data.visibility_score.history[1].date',
+    )
     const outside = copy(monitoring)
     outside.visibility_score.history[0]!.date = '2020-01-01'
-    expect(monitoringConsistency(outside, MESSAGES.monitoring(30)).map((issue) => issue.path)).toEqual(['data.visibility_score.history[0].date'])
+    expect(monitoringConsistency(outside, MESSAGES.monitoring(30)).map((issue) => issue.path)).toEqual([
+      'data.visibility_score.history[0].date',
+    ])
   })
 
   it('reports a period score that is not the mean of the history, and a trend that does not follow the change', () => {
@@ -103,6 +107,8 @@ describe('the consistency promises verify checks', () => {
   it('reports an overview previous score that is not the day before the range', () => {
     const changed = copy(overview)
     changed.visibility_score.previous = dayBefore() + 1
-    expect(overviewConsistency(changed, MESSAGES.overview(30), monitoring, dayBefore()).map((issue) => issue.path)[0]).toBe('data.visibility_score.previous')
+    expect(overviewConsistency(changed, MESSAGES.overview(30), monitoring, dayBefore()).map((issue) => issue.path)[0]).toBe(
+      'data.visibility_score.previous',
+    )
   })
 })

@@ -16,7 +16,8 @@ async function verifyDrift(target: string, drift: Drift): Promise<VerifyReport> 
   }
 }
 
-const failed = (report: VerifyReport) => report.checks.filter((check) => check.result === 'fail').map((check) => ({ id: check.id, issues: check.issues }))
+const failed = (report: VerifyReport) =>
+  report.checks.filter((check) => check.result === 'fail').map((check) => ({ id: check.id, issues: check.issues }))
 
 describe('verify against a sandbox altered by a test-only drift scenario', () => {
   let sandbox: RunningSandbox
@@ -64,7 +65,10 @@ describe('verify against a sandbox altered by a test-only drift scenario', () =>
   it('reports a wrong error code against the code the contract gives', async () => {
     const report = await verifyDrift(sandbox.url, DRIFTS.wrongErrorCode)
     expect(failed(report)).toEqual([
-      { id: 'monitoring.missing-project-id', issues: [{ path: 'errors.error', expected: ERRORS.missingProjectId.error, received: '"project_id_required"' }] },
+      {
+        id: 'monitoring.missing-project-id',
+        issues: [{ path: 'errors.error', expected: ERRORS.missingProjectId.error, received: '"project_id_required"' }],
+      },
     ])
   })
 })

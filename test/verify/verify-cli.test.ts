@@ -17,9 +17,14 @@ interface Run {
 function verify(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('ANALYTICS_')))
-    execFile(process.execPath, [CLI_PATH, 'verify', ...args], { cwd: REPO_ROOT, env: { ...inherited, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr })
-    })
+    execFile(
+      process.execPath,
+      [CLI_PATH, 'verify', ...args],
+      { cwd: REPO_ROOT, env: { ...inherited, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr })
+      },
+    )
   })
 }
 
@@ -58,7 +63,15 @@ describe('analytics-sandbox verify, the command', () => {
     expect(run.code).toBe(VERIFY_EXIT.ok)
     const report = JSON.parse(run.stdout) as VerifyReport
     expect(report).toMatchObject({ ok: true, failed: 0, keyLevel: 'PROJECT', projectId: 101, key: 'sbx_pr…01' })
-    expect(report.checks[0]).toEqual({ id: 'validate', title: 'GET /validate gives the key’s details', basis: 'spec', result: 'pass', request: 'GET /validate', status: 200, issues: [] })
+    expect(report.checks[0]).toEqual({
+      id: 'validate',
+      title: 'GET /validate gives the key’s details',
+      basis: 'spec',
+      result: 'pass',
+      request: 'GET /validate',
+      status: 200,
+      issues: [],
+    })
   })
 
   it('takes the key and base URL from ANALYTICS_API_KEY and ANALYTICS_BASE_URL', async () => {
@@ -72,7 +85,9 @@ describe('analytics-sandbox verify, the command', () => {
       const run = await verify(['--base-url', proxy.url, '--api-key', DOCUMENTED_KEYS.user])
       expect(run.code).toBe(VERIFY_EXIT.drift)
       expect(run.stdout).toMatch(/^projects +FAIL +data\.projects\[0\]\.display_name +string +\(missing\) \(and 2 more like it\)$/m)
-      expect(run.stdout).toMatch(/^ +data\.projects\[0\]\.displayName +absent \(not in the contract\) +"Northwind Outdoor" \(and 2 more like it\)$/m)
+      expect(run.stdout).toMatch(
+        /^ +data\.projects\[0\]\.displayName +absent \(not in the contract\) +"Northwind Outdoor" \(and 2 more like it\)$/m,
+      )
       expect(run.stdout).toMatch(/^ +↳ GET \/projects → 200: GET \/projects lists the key’s projects$/m)
       expect(run.stdout).toMatch(/^24 checks: 22 passed, 1 failed, 1 skipped$/m)
     } finally {

@@ -11,7 +11,8 @@ import { expectAnswer } from '../../src/verify/expect-answer.js'
 import { createProber, MAX_ANSWER_BYTES } from '../../src/verify/probe.js'
 
 /** Every check of a report as `id: result`, for readable failures. */
-const results = (report: VerifyReport) => report.checks.map((check) => `${check.id}: ${check.result}${check.issues.length === 0 ? '' : ` ${JSON.stringify(check.issues)}`}`)
+const results = (report: VerifyReport) =>
+  report.checks.map((check) => `${check.id}: ${check.result}${check.issues.length === 0 ? '' : ` ${JSON.stringify(check.issues)}`}`)
 const failures = (report: VerifyReport) => report.checks.filter((check) => check.result === 'fail')
 
 describe('verify against a sandbox over real HTTP', () => {
@@ -61,7 +62,9 @@ describe('verify against a sandbox over real HTTP', () => {
   it('throws a VerifyError for an expired, revoked or unknown key, the user’s mistake, instead of reporting drift', async () => {
     for (const apiKey of [DOCUMENTED_KEYS.expired, DOCUMENTED_KEYS.revoked, 'sbx_not_a_key_at_all']) {
       await expect(verifyContract({ baseUrl: sandbox.url, apiKey })).rejects.toThrow(
-        new VerifyError('the key was refused (401): it is unknown, expired or revoked; verify needs a valid key (--api-key, ANALYTICS_API_KEY)'),
+        new VerifyError(
+          'the key was refused (401): it is unknown, expired or revoked; verify needs a valid key (--api-key, ANALYTICS_API_KEY)',
+        ),
       )
     }
   })
@@ -92,12 +95,33 @@ describe('verify against a sandbox over real HTTP', () => {
   })
 
   it('still checks word for word the messages the contract fixes (a 500’s), and only asks for words elsewhere (invalid_region’s)', () => {
-    const answer = (status: number, body: unknown) => ({ request: 'GET /x', status, contentType: 'application/json', text: JSON.stringify(body), body })
+    const answer = (status: number, body: unknown) => ({
+      request: 'GET /x',
+      status,
+      contentType: 'application/json',
+      text: JSON.stringify(body),
+      body,
+    })
     const reworded500 = { success: false, message: 'Oops', code: 500, data: {}, errors: {}, meta_data: {} }
-    expect(expectAnswer(answer(500, reworded500), { endpoint: 'projects', status: 500, template: ERRORS.projectsFailed }).map((issue) => issue.path)).toEqual(['message'])
-    const region = { success: false, message: 'Region not supported', code: 400, data: {}, errors: { error: 'invalid_region', detail: ERRORS.invalidRegion.detail }, meta_data: {} }
+    expect(
+      expectAnswer(answer(500, reworded500), { endpoint: 'projects', status: 500, template: ERRORS.projectsFailed }).map(
+        (issue) => issue.path,
+      ),
+    ).toEqual(['message'])
+    const region = {
+      success: false,
+      message: 'Region not supported',
+      code: 400,
+      data: {},
+      errors: { error: 'invalid_region', detail: ERRORS.invalidRegion.detail },
+      meta_data: {},
+    }
     expect(expectAnswer(answer(400, region), { endpoint: 'monitoring', status: 400, template: ERRORS.invalidRegion })).toEqual([])
-    expect(expectAnswer(answer(400, { ...region, message: '' }), { endpoint: 'monitoring', status: 400, template: ERRORS.invalidRegion }).map((issue) => issue.path)).toEqual(['message'])
+    expect(
+      expectAnswer(answer(400, { ...region, message: '' }), { endpoint: 'monitoring', status: 400, template: ERRORS.invalidRegion }).map(
+        (issue) => issue.path,
+      ),
+    ).toEqual(['message'])
   })
 
   it('runs only the checks the specification states with specOnly, skipping the sandbox decisions', async () => {
@@ -157,12 +181,16 @@ describe('verify when it cannot run', () => {
     const closed = await startSandbox()
     const url = closed.url
     await closed.close()
-    await expect(verifyContract({ baseUrl: url, apiKey: DOCUMENTED_KEYS.user })).rejects.toThrow(new VerifyError(`cannot reach ${url}: ECONNREFUSED`))
+    await expect(verifyContract({ baseUrl: url, apiKey: DOCUMENTED_KEYS.user })).rejects.toThrow(
+      new VerifyError(`cannot reach ${url}: ECONNREFUSED`),
+    )
   })
 
   it('throws a VerifyError for a base URL that is not http(s)', async () => {
     await expect(verifyContract({ baseUrl: 'not a url', apiKey: 'k' })).rejects.toBeInstanceOf(VerifyError)
-    await expect(verifyContract({ baseUrl: 'ftp://example.com/api/v1/', apiKey: 'k' })).rejects.toThrow('--base-url must be an http(s) URL (got "ftp:")')
+    await expect(verifyContract({ baseUrl: 'ftp://example.com/api/v1/', apiKey: 'k' })).rejects.toThrow(
+      '--base-url must be an http(s) URL (got "ftp:")',
+    )
   })
 })
 
@@ -182,7 +210,12 @@ describe('verify against a deployment that never ends its answer', () => {
           { status: 200, headers: { 'content-type': 'application/json' } },
         ),
       )
-    const probe = createProber({ baseUrl: 'http://deployment.test/api/v1/', apiKey: 'sbx_user_alpha', timeoutMs: 10_000, fetch: endless as typeof fetch })
+    const probe = createProber({
+      baseUrl: 'http://deployment.test/api/v1/',
+      apiKey: 'sbx_user_alpha',
+      timeoutMs: 10_000,
+      fetch: endless as typeof fetch,
+    })
     const answer = await probe({ path: 'validate' })
     expect(answer.failure).toBe('an answer over 16 MiB, not read further')
     expect(sent).toBeLessThan(MAX_ANSWER_BYTES + 4 * chunk.byteLength)

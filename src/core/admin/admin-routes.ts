@@ -40,7 +40,8 @@ function putScenario(sandbox: SandboxCore, request: CoreRequest): Envelope<unkno
     throw new EnvelopeError(ERRORS.invalidBody, `The body must be ${BODY_EXAMPLE}`)
   }
   const items = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { scenarios?: unknown }).scenarios : undefined
-  if (!Array.isArray(items)) throw new EnvelopeError(ERRORS.invalidBody, `The body must be ${BODY_EXAMPLE}; "scenarios" lists names or definitions`)
+  if (!Array.isArray(items))
+    throw new EnvelopeError(ERRORS.invalidBody, `The body must be ${BODY_EXAMPLE}; "scenarios" lists names or definitions`)
   try {
     sandbox.scenarios.activate(resolveScenarios(sandbox.scenarios.catalogue, items, (index) => `admin API, scenarios[${index}]`))
   } catch (error) {
@@ -57,7 +58,8 @@ const openApiAnswers = new WeakMap<() => string, Answer>()
 /** `GET openapi.json`: the document itself, not in the envelope. */
 function getOpenApi(sandbox: SandboxCore): Answer {
   const source = sandbox.openApiJson
-  if (source === undefined) throw new EnvelopeError(ERRORS.notFound, 'The OpenAPI document is served by the standalone sandbox (analytics-sandbox, startSandbox)')
+  if (source === undefined)
+    throw new EnvelopeError(ERRORS.notFound, 'The OpenAPI document is served by the standalone sandbox (analytics-sandbox, startSandbox)')
   let answer = openApiAnswers.get(source)
   if (answer === undefined) {
     const body = new TextEncoder().encode(source())
@@ -128,7 +130,12 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
         const requests = sandbox.journal.list(limit, since)
         const last = requests.at(-1)?.id ?? since ?? 0
         return ok(
-          { requests, recorded: sandbox.journal.recorded, capacity: sandbox.journal.capacity, more: since !== undefined && last < sandbox.journal.recorded },
+          {
+            requests,
+            recorded: sandbox.journal.recorded,
+            capacity: sandbox.journal.capacity,
+            more: since !== undefined && last < sandbox.journal.recorded,
+          },
           'Requests retrieved successfully',
         )
       },

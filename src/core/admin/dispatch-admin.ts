@@ -60,13 +60,21 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): CoreR
   try {
     const refusal = refuseForeignOrigin(request, sandbox.adminLoopbackOnly)
     if (refusal !== undefined) throw refusal
-    if (sandbox.adminToken !== undefined && !OPEN_ADMIN_PATHS.has(name) && !sameText(request.header('x-sandbox-admin-token') ?? '', sandbox.adminToken)) {
+    if (
+      sandbox.adminToken !== undefined &&
+      !OPEN_ADMIN_PATHS.has(name) &&
+      !sameText(request.header('x-sandbox-admin-token') ?? '', sandbox.adminToken)
+    ) {
       throw new EnvelopeError(ERRORS.adminTokenRequired)
     }
-    if (methods === undefined) throw new EnvelopeError(ERRORS.notFound, `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`)
+    if (methods === undefined)
+      throw new EnvelopeError(ERRORS.notFound, `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`)
     // Own properties only: a method named `constructor` or `__proto__` must not reach Object.prototype.
     const handler = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined
-    if (handler === undefined) throw new EnvelopeError(ERRORS.methodNotAllowed, `Allowed here: ${Object.keys(methods).join(', ')}`, { allow: Object.keys(methods).join(', ') })
+    if (handler === undefined)
+      throw new EnvelopeError(ERRORS.methodNotAllowed, `Allowed here: ${Object.keys(methods).join(', ')}`, {
+        allow: Object.keys(methods).join(', '),
+      })
     const result = handler(sandbox, request)
     return withoutCors('body' in result ? result : toAnswer(result))
   } catch (error) {

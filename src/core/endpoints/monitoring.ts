@@ -10,4 +10,10 @@ import { analyticsEndpoint } from './analytics-endpoint.js'
  * @example
  * monitoringEndpoint.handle(context).message // 'Monitoring data retrieved successfully for 30 dates'
  */
-export const monitoringEndpoint = analyticsEndpoint('monitoring', ERRORS.monitoringFailed, MESSAGES.monitoring, buildMonitoringData, stringifyMonitoring)
+export const monitoringEndpoint = analyticsEndpoint(
+  'monitoring',
+  ERRORS.monitoringFailed,
+  MESSAGES.monitoring,
+  buildMonitoringData,
+  stringifyMonitoring,
+)

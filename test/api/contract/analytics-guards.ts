@@ -66,15 +66,18 @@ export function describeAnalyticsGuards(transport: Transport, endpoint: 'monitor
       ['start_date=0000-01-01&end_date=0000-01-30', 'start_date'],
       ['start_date=9999-12-31', 'start_date'],
       ['start_date=9999-12-01&end_date=9999-12-31', undefined],
-    ] as const)('answers %s, whose range or the period before it falls outside 0000-01-01 to 9999-12-31, as YYYY-MM-DD allows (%s)', async (query, culprit) => {
-      const answer = await get(`?${query}`)
-      if (culprit === undefined) {
-        expect(answer.status).toBe(200)
-        expect(answer.body.data.historical_comparison?.current_period ?? answer.body.data).toBeDefined()
-        return
-      }
-      expectError(answer, ERRORS.invalidDate, outOfYears(culprit))
-    })
+    ] as const)(
+      'answers %s, whose range or the period before it falls outside 0000-01-01 to 9999-12-31, as YYYY-MM-DD allows (%s)',
+      async (query, culprit) => {
+        const answer = await get(`?${query}`)
+        if (culprit === undefined) {
+          expect(answer.status).toBe(200)
+          expect(answer.body.data.historical_comparison?.current_period ?? answer.body.data).toBeDefined()
+          return
+        }
+        expectError(answer, ERRORS.invalidDate, outOfYears(culprit))
+      },
+    )
 
     it('answers end_date before start_date with 400 invalid_date_range', async () => {
       expectError(await get('?start_date=2026-02-10&end_date=2026-02-09'), ERRORS.invalidDateRange)

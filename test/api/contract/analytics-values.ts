@@ -116,7 +116,10 @@ export function describeAnalyticsValues(transport: Transport, today: string): vo
       const previousScores = previous.body.data.visibility_score.history.map((point: HistoryPoint) => point.score)
       expect(comparison.current_period.visibility_score).toBeCloseTo(mean(currentScores), 2)
       expect(comparison.previous_period.visibility_score).toBeCloseTo(mean(previousScores), 2)
-      const expected = ((comparison.current_period.visibility_score - comparison.previous_period.visibility_score) / comparison.previous_period.visibility_score) * 100
+      const expected =
+        ((comparison.current_period.visibility_score - comparison.previous_period.visibility_score) /
+          comparison.previous_period.visibility_score) *
+        100
       expect(Math.abs(comparison.change_percentage - expected)).toBeLessThan(0.1)
       const trend = Math.abs(comparison.change_percentage) < 2 ? 'stable' : comparison.change_percentage > 0 ? 'up' : 'down'
       expect(comparison.trend).toBe(trend)

@@ -45,7 +45,10 @@ export function describeAuthentication(transport: Transport): void {
     it('answers 401 before a missing X-Project-ID, an invalid X-Project-ID or a bad query', async () => {
       expectError(await transport.request('monitoring'), ERRORS.unauthorized)
       expectError(await transport.request('monitoring', { headers: withKey('nope', 'abc') }), ERRORS.unauthorized)
-      expectError(await transport.request('overview?start_date=bad&provider=nope', { headers: withKey(DOCUMENTED_KEYS.expired, '999') }), ERRORS.unauthorized)
+      expectError(
+        await transport.request('overview?start_date=bad&provider=nope', { headers: withKey(DOCUMENTED_KEYS.expired, '999') }),
+        ERRORS.unauthorized,
+      )
     })
   })
 }

@@ -16,4 +16,17 @@ export const USER_101 = withKey(DOCUMENTED_KEYS.user, '101')
 export const ENVELOPE_FIELDS = ['success', 'message', 'code', 'data', 'errors', 'meta_data']
 
 /** Values X-Project-ID may not take: none is a positive integer. */
-export const INVALID_PROJECT_IDS = ['0', '-1', '1e2', '0x65', 'abc', '101,102', '1234567890123456789012345', '10.5', '+101', '0101', '9007199254740992', '\u00a0101']
+export const INVALID_PROJECT_IDS = [
+  '0',
+  '-1',
+  '1e2',
+  '0x65',
+  'abc',
+  '101,102',
+  '1234567890123456789012345',
+  '10.5',
+  '+101',
+  '0101',
+  '9007199254740992',
+  '\u00a0101',
+]

@@ -23,12 +23,15 @@ export function describeRouting(transport: Transport): void {
       expectError(await transport.request('%70rojects', { headers: USER }), ERRORS.notFound)
     })
 
-    it.each(['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'])('answers %s on a known path with 405 method_not_allowed and Allow: GET', async (method) => {
-      const answer = await transport.request('projects', { method, headers: USER })
-      expect(answer.status).toBe(405)
-      expect(answer.headers.get('allow')).toBe('GET')
-      if (method !== 'HEAD') expectError(answer, ERRORS.methodNotAllowed)
-    })
+    it.each(['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'])(
+      'answers %s on a known path with 405 method_not_allowed and Allow: GET',
+      async (method) => {
+        const answer = await transport.request('projects', { method, headers: USER })
+        expect(answer.status).toBe(405)
+        expect(answer.headers.get('allow')).toBe('GET')
+        if (method !== 'HEAD') expectError(answer, ERRORS.methodNotAllowed)
+      },
+    )
 
     it('answers 405 before checking the key, so a keyless POST is 405', async () => {
       expectError(await transport.request('validate', { method: 'POST' }), ERRORS.methodNotAllowed)

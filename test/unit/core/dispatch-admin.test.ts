@@ -29,8 +29,19 @@ function sandbox(options: SandboxOptions = {}): Promise<SandboxCore> {
   return createSandboxCore(resolveSandboxConfig({ now: '2026-03-01', ...options }))
 }
 
-function admin(core: SandboxCore, method: string, name: string, options: { body?: string; query?: string } = {}): { response: CoreResponse; body: Body } {
-  const request: CoreRequest = { method, path: `${ADMIN_BASE_PATH}${name}`, query: options.query ?? '', header: () => null, body: options.body }
+function admin(
+  core: SandboxCore,
+  method: string,
+  name: string,
+  options: { body?: string; query?: string } = {},
+): { response: CoreResponse; body: Body } {
+  const request: CoreRequest = {
+    method,
+    path: `${ADMIN_BASE_PATH}${name}`,
+    query: options.query ?? '',
+    header: () => null,
+    body: options.body,
+  }
   const response = dispatchAdmin(core, request)
   const text = new TextDecoder().decode(response.body)
   expectConforming({ method, path: request.path, status: response.status, text })
@@ -93,7 +104,12 @@ describe('dispatchAdmin', () => {
     expect(body.message).toBe('Scenarios retrieved successfully')
     expect(body.data.active).toEqual(['no-data'])
     expect(body.data.scenarios).toEqual(
-      builtinScenarios.map((scenario) => ({ name: scenario.name, description: scenario.description, source: 'built-in', active: scenario.name === 'no-data' })),
+      builtinScenarios.map((scenario) => ({
+        name: scenario.name,
+        description: scenario.description,
+        source: 'built-in',
+        active: scenario.name === 'no-data',
+      })),
     )
   })
 
@@ -127,7 +143,12 @@ describe('dispatchAdmin', () => {
     const mine = { name: 'mine', description: 'Mine', rules: [{ match: { endpoint: 'projects' }, fail: { status: 503 } }] }
     expect(put(core, { scenarios: [mine, 'no-data'] }).body.data.active).toEqual(['mine', 'no-data'])
     const listed = admin(core, 'GET', 'scenarios').body.data.scenarios as { name: string; source: string; active: boolean }[]
-    expect(listed.find((entry) => entry.name === 'mine')).toEqual({ name: 'mine', description: 'Mine', source: 'admin API, scenarios[0]', active: true })
+    expect(listed.find((entry) => entry.name === 'mine')).toEqual({
+      name: 'mine',
+      description: 'Mine',
+      source: 'admin API, scenarios[0]',
+      active: true,
+    })
     expect(apiRequest(core).status).toBe(503)
   })
 
@@ -219,7 +240,8 @@ describe('dispatchAdmin', () => {
   it('answers GET requests?limit=n with the last n entries', async () => {
     const core = await sandbox()
     for (let n = 0; n < 4; n++) apiRequest(core)
-    const ids = (query: string) => (admin(core, 'GET', 'requests', { query }).body.data.requests as { id: number }[]).map((entry) => entry.id)
+    const ids = (query: string) =>
+      (admin(core, 'GET', 'requests', { query }).body.data.requests as { id: number }[]).map((entry) => entry.id)
     expect(ids('limit=2')).toEqual([3, 4])
     expect(ids('limit=0')).toEqual([])
     expect(ids('limit=100')).toEqual([1, 2, 3, 4])
@@ -281,12 +303,15 @@ describe('dispatchAdmin', () => {
     expect(core.requestCount).toBe(0)
   })
 
-  it.each(['nope', '', 'health/extra', 'HEALTH'])('answers an unknown admin path %j with the 404 envelope listing the admin endpoints', async (name) => {
-    const core = await sandbox()
-    const { response, body } = admin(core, 'GET', name)
-    expect(response.status).toBe(404)
-    expect(body).toEqual(fail(ERRORS.notFound, `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`))
-  })
+  it.each(['nope', '', 'health/extra', 'HEALTH'])(
+    'answers an unknown admin path %j with the 404 envelope listing the admin endpoints',
+    async (name) => {
+      const core = await sandbox()
+      const { response, body } = admin(core, 'GET', name)
+      expect(response.status).toBe(404)
+      expect(body).toEqual(fail(ERRORS.notFound, `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`))
+    },
+  )
 
   it('answers a method a route does not take with the 405 envelope and an Allow header', async () => {
     const core = await sandbox()

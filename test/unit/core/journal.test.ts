@@ -165,4 +165,3 @@ describe('Journal', () => {
     expect(journal.list()[0]?.key).toBe('sbx_xx…xxyz')
   })
 })
-

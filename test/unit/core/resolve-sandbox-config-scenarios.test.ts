@@ -69,11 +69,14 @@ describe('resolveSandboxConfig with the scenarios option', () => {
     expect(error.message).toBe(`Unknown scenario "flakey". Available scenarios: ${BUILTIN_NAMES.join(', ')}`)
   })
 
-  it.each([['slow'], [{ name: 'slow' }], [42], [null]])('refuses a scenarios option that is not an array (%j), naming the option', (value) => {
-    const error = configError(() => resolveSandboxConfig({ scenarios: value } as unknown as SandboxOptions))
-    expect(error).not.toBeInstanceOf(UnknownScenarioError)
-    expect(error.message).toBe(`Invalid option "scenarios": must be an array of names or definitions (got ${JSON.stringify(value)})`)
-  })
+  it.each([['slow'], [{ name: 'slow' }], [42], [null]])(
+    'refuses a scenarios option that is not an array (%j), naming the option',
+    (value) => {
+      const error = configError(() => resolveSandboxConfig({ scenarios: value } as unknown as SandboxOptions))
+      expect(error).not.toBeInstanceOf(UnknownScenarioError)
+      expect(error.message).toBe(`Invalid option "scenarios": must be an array of names or definitions (got ${JSON.stringify(value)})`)
+    },
+  )
 })
 
 describe('createSandboxState', () => {

@@ -213,7 +213,12 @@ describe('createModel: reseed', () => {
     await model.db.users.create({ id: 4, name: 'Intruder Inc' })
     model.db.users.delete((q) => q.where({ id: 3 }))
     await model.reseed()
-    expect(model.db.users.findMany().map((user) => user.id).sort()).toEqual([1, 2, 3])
+    expect(
+      model.db.users
+        .findMany()
+        .map((user) => user.id)
+        .sort(),
+    ).toEqual([1, 2, 3])
   })
 
   it('does nothing, in under 5 ms, when nothing changed', async () => {

@@ -33,7 +33,9 @@ describe('generateFixtures', () => {
   it('generates different fixtures for a different seed', async () => {
     const other = await generateFixtures(base, { seed: 8, count: COUNT })
     expect(other).not.toEqual(generated)
-    expect(generatedProjects(other).map((project) => project.display_name)).not.toEqual(generatedProjects(generated).map((project) => project.display_name))
+    expect(generatedProjects(other).map((project) => project.display_name)).not.toEqual(
+      generatedProjects(generated).map((project) => project.display_name),
+    )
   })
 
   it('produces fixtures that pass parseFixtures unchanged', () => {
@@ -58,7 +60,9 @@ describe('generateFixtures', () => {
     expect(GENERATED_USER_KEY).toBe('sbx_user_generated')
     expect(key?.apiKey).toMatchObject({ level: 'USER', project_id: null, revoked: false })
     const owner = key!.apiKey.user_id
-    expect(model.index.listProjects(owner).map((entry) => entry.project.id)).toEqual(generatedProjects(generated).map((project) => project.id))
+    expect(model.index.listProjects(owner).map((entry) => entry.project.id)).toEqual(
+      generatedProjects(generated).map((project) => project.id),
+    )
     expect(key!.expiresAt).toBeGreaterThan(TODAY * 86_400_000)
   })
 

@@ -70,7 +70,11 @@ describe('parseFixtures: invalid input', () => {
     (key) => {
       const input = fixtures()
       input.api_keys[0]!.key = key
-      expectProblemAt(input, 'api_keys[0].key', 'must be visible ASCII characters (spaces only inside), as an X-API-Key header can carry them')
+      expectProblemAt(
+        input,
+        'api_keys[0].key',
+        'must be visible ASCII characters (spaces only inside), as an X-API-Key header can carry them',
+      )
     },
   )
 
@@ -211,8 +215,20 @@ describe('parseFixtures: invalid input', () => {
       change(input.projects[0]!)
       return input
     }
-    expectProblemAt(withProject((project) => project.providers.push(project.providers[0]!)), `projects[0].providers[${defaultFixtures.projects[0]!.providers.length}]`, 'duplicate provider')
-    expectProblemAt(withProject((project) => project.data_regions.push('US')), `projects[0].data_regions[${defaultFixtures.projects[0]!.data_regions.length}]`, 'duplicate region')
-    expectProblemAt(withProject((project) => project.topics.push({ name: project.topics[0]!.name, brands: ['X'] })), `projects[0].topics[${defaultFixtures.projects[0]!.topics.length}]`, 'duplicate topic name')
+    expectProblemAt(
+      withProject((project) => project.providers.push(project.providers[0]!)),
+      `projects[0].providers[${defaultFixtures.projects[0]!.providers.length}]`,
+      'duplicate provider',
+    )
+    expectProblemAt(
+      withProject((project) => project.data_regions.push('US')),
+      `projects[0].data_regions[${defaultFixtures.projects[0]!.data_regions.length}]`,
+      'duplicate region',
+    )
+    expectProblemAt(
+      withProject((project) => project.topics.push({ name: project.topics[0]!.name, brands: ['X'] })),
+      `projects[0].topics[${defaultFixtures.projects[0]!.topics.length}]`,
+      'duplicate topic name',
+    )
   })
 })

@@ -23,7 +23,13 @@ function compile(...rules: Record<string, unknown>[]): ActiveScenarios {
 }
 
 /** What one data-stage call does: `null` when it passes, else the EnvelopeError it throws. */
-function enter(active: ActiveScenarios, at = T0, where: RuleScope = SCOPE, failure: ErrorTemplate = ERRORS.projectsFailed, headers: Record<string, string> = {}): EnvelopeError | null {
+function enter(
+  active: ActiveScenarios,
+  at = T0,
+  where: RuleScope = SCOPE,
+  failure: ErrorTemplate = ERRORS.projectsFailed,
+  headers: Record<string, string> = {},
+): EnvelopeError | null {
   try {
     active.enterData(where, failure, headers, at)
     return null
@@ -208,14 +214,26 @@ describe('ActiveScenarios.enterData: rate limits', () => {
     for (let call = 1; call <= 3; call++) {
       const headers: Record<string, string> = {}
       expect(enter(active, T0 + call * 1000, SCOPE, ERRORS.projectsFailed, headers)).toBeNull()
-      expect(headers).toEqual({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': String(3 - call), 'x-ratelimit-reset': String(60 - call + 1) })
+      expect(headers).toEqual({
+        'x-ratelimit-limit': '3',
+        'x-ratelimit-remaining': String(3 - call),
+        'x-ratelimit-reset': String(60 - call + 1),
+      })
     }
     const headers: Record<string, string> = {}
     const error = enter(active, T0 + 10_500, SCOPE, ERRORS.projectsFailed, headers)
     expect(error?.template).toBe(ERRORS.rateLimited)
     expect(error?.envelope.code).toBe(429)
-    expect(error?.envelope.errors).toEqual({ error: ERRORS.rateLimited.error, detail: 'At most 3 requests per 60 seconds; retry after 51 seconds' })
-    expect(error?.headers).toEqual({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '51', 'retry-after': '51' })
+    expect(error?.envelope.errors).toEqual({
+      error: ERRORS.rateLimited.error,
+      detail: 'At most 3 requests per 60 seconds; retry after 51 seconds',
+    })
+    expect(error?.headers).toEqual({
+      'x-ratelimit-limit': '3',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': '51',
+      'retry-after': '51',
+    })
   })
 
   it('starts a new window windowSeconds after the first request of the last one', () => {
@@ -263,12 +281,18 @@ describe('ActiveScenarios.enterData: rate limits', () => {
   })
 
   it('applies rate limits before failures, even when the failing scenario comes first', () => {
-    const active = ActiveScenarios.compile([make('fails', { fail: { status: 500 } }), make('limits', { rateLimit: { limit: 0, windowSeconds: 60 } })], SEED)
+    const active = ActiveScenarios.compile(
+      [make('fails', { fail: { status: 500 } }), make('limits', { rateLimit: { limit: 0, windowSeconds: 60 } })],
+      SEED,
+    )
     expect(enter(active)?.template).toBe(ERRORS.rateLimited)
   })
 
   it('does not count a request refused by a rate limit against the failure rules', () => {
-    const active = ActiveScenarios.compile([make('fails', { fail: { status: 503, nth: 1 } }), make('limits', { rateLimit: { limit: 1, windowSeconds: 60 } })], SEED)
+    const active = ActiveScenarios.compile(
+      [make('fails', { fail: { status: 503, nth: 1 } }), make('limits', { rateLimit: { limit: 1, windowSeconds: 60 } })],
+      SEED,
+    )
     expect(enter(active, T0)?.template).toBe(ERRORS.serviceUnavailable)
     expect(enter(active, T0 + 1)?.template).toBe(ERRORS.rateLimited)
     expect(enter(active, T0 + 60_000)).toBeNull()
@@ -359,7 +383,10 @@ describe('ActiveScenarios.enterData: forced failures', () => {
   })
 
   it('lets the first failing rule win and does not count the call for later rules', () => {
-    const active = ActiveScenarios.compile([make('first', { fail: { status: 503, nth: 1 } }), make('second', { fail: { status: 404, nth: 1 } })], SEED)
+    const active = ActiveScenarios.compile(
+      [make('first', { fail: { status: 503, nth: 1 } }), make('second', { fail: { status: 404, nth: 1 } })],
+      SEED,
+    )
     expect(enter(active)?.template).toBe(ERRORS.serviceUnavailable)
     expect(enter(active)?.template).toBe(ERRORS.notFound)
     expect(enter(active)).toBeNull()
@@ -396,7 +423,10 @@ describe('ActiveScenarios.combine', () => {
   })
 
   it('applies every effect of both sets', () => {
-    const combined = ActiveScenarios.combine(compile({ projects: 'hidden' }), ActiveScenarios.compile([make('other', { data: 'none' }, { keys: 'expired' })], SEED))
+    const combined = ActiveScenarios.combine(
+      compile({ projects: 'hidden' }),
+      ActiveScenarios.compile([make('other', { data: 'none' }, { keys: 'expired' })], SEED),
+    )
     expect(combined.hidesProject(SCOPE)).toBe(true)
     expect(combined.removesData(SCOPE)).toBe(true)
     expect(() => combined.checkKey(SCOPE)).toThrow(EnvelopeError)

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../../../src/config/config-error.js'
 import { builtinScenarios } from '../../../src/scenarios/builtin-scenarios.js'
-import { createScenarioCatalogue, MAX_DEFINED_SCENARIO_BYTES, MAX_DEFINED_SCENARIOS, resolveScenarios, unknownScenarioMessage } from '../../../src/scenarios/scenario-catalogue.js'
+import {
+  createScenarioCatalogue,
+  MAX_DEFINED_SCENARIO_BYTES,
+  MAX_DEFINED_SCENARIOS,
+  resolveScenarios,
+  unknownScenarioMessage,
+} from '../../../src/scenarios/scenario-catalogue.js'
 import { UnknownScenarioError } from '../../../src/scenarios/unknown-scenario-error.js'
 
 const BUILTIN_NAMES = builtinScenarios.map((scenario) => scenario.name)
@@ -102,7 +108,9 @@ describe('resolveScenarios', () => {
   })
 
   it('throws a plain ConfigError, not an UnknownScenarioError, for an invalid definition, naming its source', () => {
-    const error = thrown(() => resolveScenarios(createScenarioCatalogue(), ['slow', { name: 'bad', description: 'd', rules: [] }], sourceOf))
+    const error = thrown(() =>
+      resolveScenarios(createScenarioCatalogue(), ['slow', { name: 'bad', description: 'd', rules: [] }], sourceOf),
+    )
     expect(error).toBeInstanceOf(ConfigError)
     expect(error).not.toBeInstanceOf(UnknownScenarioError)
     expect((error as Error).message).toMatch(/^Failed to load scenario "bad" \(test\.scenarios\[1\]\): rules: /)
@@ -110,7 +118,9 @@ describe('resolveScenarios', () => {
 
   it('adds nothing to the catalogue when any item of the list is bad, checking them all first', () => {
     const catalogue = createScenarioCatalogue()
-    expect(() => resolveScenarios(catalogue, [definition('first'), definition('slow', 'Replaced'), 'nope'], sourceOf)).toThrow(UnknownScenarioError)
+    expect(() => resolveScenarios(catalogue, [definition('first'), definition('slow', 'Replaced'), 'nope'], sourceOf)).toThrow(
+      UnknownScenarioError,
+    )
     expect(() => resolveScenarios(catalogue, [definition('second'), { name: 'third' }], sourceOf)).toThrow(ConfigError)
     expect(catalogue.get('first')).toBeUndefined()
     expect(catalogue.get('second')).toBeUndefined()
@@ -135,7 +145,9 @@ describe('resolveScenarios', () => {
   })
 
   it('refuses an item that is neither a name nor an object as an invalid definition', () => {
-    expect(() => resolveScenarios(createScenarioCatalogue(), [42], sourceOf)).toThrow(/^Failed to load scenario \(test\.scenarios\[0\]\): \(root\): /)
+    expect(() => resolveScenarios(createScenarioCatalogue(), [42], sourceOf)).toThrow(
+      /^Failed to load scenario \(test\.scenarios\[0\]\): \(root\): /,
+    )
   })
 
   it('asks for a source only for inline definitions', () => {

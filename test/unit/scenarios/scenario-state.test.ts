@@ -10,7 +10,11 @@ const SCOPE: RuleScope = { endpoint: 'projects', key: 'sbx_user_alpha', projectI
 
 function state(...initial: string[]): ScenarioState {
   const catalogue = createScenarioCatalogue()
-  return new ScenarioState(catalogue, resolveScenarios(catalogue, initial, (index) => `test[${index}]`), SEED)
+  return new ScenarioState(
+    catalogue,
+    resolveScenarios(catalogue, initial, (index) => `test[${index}]`),
+    SEED,
+  )
 }
 
 /** Whether one data-stage call through `active` fails. */
@@ -66,7 +70,10 @@ describe('ScenarioState', () => {
     const error = refusal(scenarios, 'slow, flakey')
     expect(error.template).toBe(ERRORS.unknownScenario)
     expect(error.envelope.code).toBe(400)
-    const available = scenarios.catalogue.list().map((entry) => entry.scenario.name).join(', ')
+    const available = scenarios.catalogue
+      .list()
+      .map((entry) => entry.scenario.name)
+      .join(', ')
     expect(error.envelope.errors).toEqual({
       error: ERRORS.unknownScenario.error,
       detail: `X-Sandbox-Scenario names "flakey", which is not a scenario. Available scenarios: ${available}`,
@@ -178,7 +185,11 @@ describe('ScenarioState.reset and the catalogue', () => {
 describe('ScenarioState: a scenario named twice', () => {
   it('counts once when the header repeats it or names one already active', () => {
     const catalogue = createScenarioCatalogue()
-    const state = new ScenarioState(catalogue, resolveScenarios(catalogue, ['fail-once'], () => 'start'), 1)
+    const state = new ScenarioState(
+      catalogue,
+      resolveScenarios(catalogue, ['fail-once'], () => 'start'),
+      1,
+    )
     expect(state.forRequest('fail-once, slow, slow').names).toEqual(['fail-once', 'slow'])
     state.activate(resolveScenarios(catalogue, ['no-data', 'no-data'], () => 'PUT'))
     expect(state.active.names).toEqual(['no-data'])

@@ -27,7 +27,12 @@ export const DATA_CASES: readonly DataCase[] = [
   { name: 'the single day 2024-02-29', projectId: 101, query: query('2024-02-29', '2024-02-29'), dates: 1 },
   { name: 'the creation day alone', projectId: 101, query: query('2023-03-14', '2023-03-14'), dates: 1 },
   { name: 'one provider (chatgpt)', projectId: 101, query: query(TODAY - 29, TODAY, 'chatgpt'), dates: 30 },
-  { name: 'one data region that is not the project’s own (CA)', projectId: 101, query: query('2024-02-20', '2024-03-05', undefined, 'CA'), dates: 15 },
+  {
+    name: 'one data region that is not the project’s own (CA)',
+    projectId: 101,
+    query: query('2024-02-20', '2024-03-05', undefined, 'CA'),
+    dates: 15,
+  },
   { name: 'one provider in one region', projectId: 102, query: query('2024-06-01', '2024-06-30', 'copilot', 'IE'), dates: 30 },
 ]
 
@@ -45,15 +50,32 @@ export const EMPTY_CASES: readonly EmptyCase[] = [
   { name: 'a range ending the day before creation', projectId: 201, query: query('2023-12-01', '2024-01-09'), previousEmpty: true },
   { name: 'a range after today', projectId: 101, query: query(TODAY + 10, TODAY + 20), previousEmpty: false },
   { name: 'a range starting the day after today', projectId: 101, query: query(TODAY + 1, TODAY + 30), previousEmpty: false },
-  { name: 'a known region without data (FR for project 101)', projectId: 101, query: query(TODAY - 29, TODAY, undefined, 'FR'), previousEmpty: true },
-  { name: 'a provider the project does not track (grok for project 101)', projectId: 101, query: query(TODAY - 29, TODAY, 'grok'), previousEmpty: true },
+  {
+    name: 'a known region without data (FR for project 101)',
+    projectId: 101,
+    query: query(TODAY - 29, TODAY, undefined, 'FR'),
+    previousEmpty: true,
+  },
+  {
+    name: 'a provider the project does not track (grok for project 101)',
+    projectId: 101,
+    query: query(TODAY - 29, TODAY, 'grok'),
+    previousEmpty: true,
+  },
 ]
 
 /** The per-day values of every cell that matches the query's filter, computed without the series code. */
-export function cellDaysOn(entry: ProjectEntry, seed: number, filter: { provider: Provider | undefined; region: string | undefined }, dayNumber: DayNumber): CellDay[] {
+export function cellDaysOn(
+  entry: ProjectEntry,
+  seed: number,
+  filter: { provider: Provider | undefined; region: string | undefined },
+  dayNumber: DayNumber,
+): CellDay[] {
   const providers = entry.project.providers.filter((id) => filter.provider === undefined || id === filter.provider)
   const regions = entry.project.data_regions.filter((code) => filter.region === undefined || code === filter.region)
-  return providers.flatMap((provider) => regions.map((region) => computeCellDay(createCell(seed, entry.project.id, provider, region), dayNumber)))
+  return providers.flatMap((provider) =>
+    regions.map((region) => computeCellDay(createCell(seed, entry.project.id, provider, region), dayNumber)),
+  )
 }
 
 /** The mean of numbers; 0 for none. */

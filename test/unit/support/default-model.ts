@@ -43,10 +43,19 @@ export function query(start: string | DayNumber, end: string | DayNumber, provid
 
 /** `/monitoring`'s data as the endpoint builds it: from the project's series for the query's filters. */
 export function monitoringOf(analytics: Analytics, entry: ProjectEntry, analyticsQuery: AnalyticsQuery, today: DayNumber) {
-  return buildMonitoringData(analytics.seriesFor(entry, analyticsQuery.provider, analyticsQuery.region, 2 * analyticsQuery.start - analyticsQuery.end - 1, today), entry, analyticsQuery)
+  return buildMonitoringData(
+    analytics.seriesFor(entry, analyticsQuery.provider, analyticsQuery.region, 2 * analyticsQuery.start - analyticsQuery.end - 1, today),
+    entry,
+    analyticsQuery,
+  )
 }
 
 /** `/overview`'s data as the endpoint builds it. */
 export function overviewOf(analytics: Analytics, entry: ProjectEntry, analyticsQuery: AnalyticsQuery, today: DayNumber) {
-  return buildOverviewData(analytics.seriesFor(entry, analyticsQuery.provider, analyticsQuery.region, 2 * analyticsQuery.start - analyticsQuery.end - 1, today), entry, analyticsQuery, analytics.seed)
+  return buildOverviewData(
+    analytics.seriesFor(entry, analyticsQuery.provider, analyticsQuery.region, 2 * analyticsQuery.start - analyticsQuery.end - 1, today),
+    entry,
+    analyticsQuery,
+    analytics.seed,
+  )
 }

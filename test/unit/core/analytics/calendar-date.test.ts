@@ -38,7 +38,8 @@ describe('calendar dates as day numbers', () => {
       const text = formatCalendarDate(dayNumber)
       const expected = new Date(dayNumber * MS_PER_DAY).toISOString().slice(0, 10)
       if (text !== expected) mismatches.push(`${dayNumber}: formatted ${text}, Date says ${expected}`)
-      if (parseCalendarDate(text) !== dayNumber) mismatches.push(`${text}: parsed to ${String(parseCalendarDate(text))}, expected ${dayNumber}`)
+      if (parseCalendarDate(text) !== dayNumber)
+        mismatches.push(`${text}: parsed to ${String(parseCalendarDate(text))}, expected ${dayNumber}`)
       if (mismatches.length > 10) break
     }
     expect(mismatches).toEqual([])
@@ -63,7 +64,9 @@ describe('calendar dates as day numbers', () => {
     expect(daysInMonth(2024, 2)).toBe(29)
     expect(daysInMonth(1900, 2)).toBe(28)
     expect(daysInMonth(2100, 2)).toBe(28)
-    expect([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((month) => daysInMonth(2023, month))).toEqual([31, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])
+    expect([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((month) => daysInMonth(2023, month))).toEqual([
+      31, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
+    ])
   })
 
   it('accepts February 29 in 2000 and 2024 but not in 1900 or 2100', () => {

@@ -51,7 +51,9 @@ describe('createAnalytics: series of the default projects', () => {
     expect(young.length).toBe(TODAY - day('2024-01-10') + 1)
     const old = analytics.seriesFor(entry101, undefined, undefined, day('2023-06-01'), TODAY)
     expect(old.firstDay).toBe(Math.max(entry101.createdDay, Math.floor(day('2023-06-01') / SERIES_BLOCK_DAYS) * SERIES_BLOCK_DAYS))
-    expect(old.firstDay + old.length - 1).toBe(Math.min(TODAY, (Math.floor(day('2023-06-01') / SERIES_BLOCK_DAYS) + 2) * SERIES_BLOCK_DAYS - 1))
+    expect(old.firstDay + old.length - 1).toBe(
+      Math.min(TODAY, (Math.floor(day('2023-06-01') / SERIES_BLOCK_DAYS) + 2) * SERIES_BLOCK_DAYS - 1),
+    )
   })
 
   it('builds no more than two blocks of days for a project however old, and as many for any far-back range', () => {
@@ -60,7 +62,9 @@ describe('createAnalytics: series of the default projects', () => {
     const started = performance.now()
     const series = analytics.seriesFor(ancient, undefined, undefined, TODAY - 59, TODAY)
     expect(series.length).toBeLessThanOrEqual(2 * SERIES_BLOCK_DAYS)
-    expect(analytics.seriesFor(ancient, undefined, undefined, day('0500-01-01'), day('0500-12-31')).length).toBeLessThanOrEqual(2 * SERIES_BLOCK_DAYS)
+    expect(analytics.seriesFor(ancient, undefined, undefined, day('0500-01-01'), day('0500-12-31')).length).toBeLessThanOrEqual(
+      2 * SERIES_BLOCK_DAYS,
+    )
     expect(performance.now() - started).toBeLessThan(500)
   })
 
@@ -86,7 +90,8 @@ describe('createAnalytics: series of the default projects', () => {
     const first = Math.max(early.firstDay, late.firstDay)
     const last = early.firstDay + early.length - 1
     expect(last - first).toBeGreaterThan(300)
-    const days = (series: DailySeries, values: Int32Array) => Array.from(values.subarray(first - series.firstDay, last - series.firstDay + 1))
+    const days = (series: DailySeries, values: Int32Array) =>
+      Array.from(values.subarray(first - series.firstDay, last - series.firstDay + 1))
     expect(days(late, late.visibility)).toEqual(days(early, early.visibility))
     expect(days(late, late.citation)).toEqual(days(early, early.citation))
     expect(days(late, late.sentiment)).toEqual(days(early, early.sentiment))
@@ -137,7 +142,9 @@ describe('createAnalytics: series of the default projects', () => {
   })
 
   it('has length 0 when today is before the project’s creation', () => {
-    expect(createAnalytics(42).seriesFor(entry101, undefined, undefined, entry101.createdDay - 1 - WINDOW, entry101.createdDay - 1).length).toBe(0)
+    expect(
+      createAnalytics(42).seriesFor(entry101, undefined, undefined, entry101.createdDay - 1 - WINDOW, entry101.createdDay - 1).length,
+    ).toBe(0)
     expect(createAnalytics(42).seriesFor(entry101, undefined, undefined, entry101.createdDay - WINDOW, entry101.createdDay).length).toBe(1)
   })
 

@@ -4,11 +4,7 @@ import { buildDailySeries, type DailySeries } from '../../../../src/core/analyti
 
 const FIRST = 19_700
 const LAST = FIRST + 199
-const cells: Cell[] = [
-  createCell(42, 101, 'chatgpt', 'US'),
-  createCell(42, 101, 'gemini', 'US'),
-  createCell(42, 101, 'chatgpt', 'CA'),
-]
+const cells: Cell[] = [createCell(42, 101, 'chatgpt', 'US'), createCell(42, 101, 'gemini', 'US'), createCell(42, 101, 'chatgpt', 'CA')]
 
 function expectScores(values: Int32Array): void {
   for (const value of values) {

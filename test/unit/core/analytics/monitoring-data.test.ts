@@ -162,7 +162,9 @@ describe('buildMonitoringData: specific calendars', () => {
     const { previous_period } = monitoring(101, query('2023-03-20', '2023-03-29')).data.historical_comparison
     expect(previous_period.start).toBe('2023-03-10')
     const days = [0, 1, 2, 3, 4, 5].map((offset) => entry.createdDay + offset)
-    const scores = days.map((dayNumber) => Math.round(mean(cellDaysOn(entry, SEED, { provider: undefined, region: undefined }, dayNumber).map((cell) => cell.visibility))))
+    const scores = days.map((dayNumber) =>
+      Math.round(mean(cellDaysOn(entry, SEED, { provider: undefined, region: undefined }, dayNumber).map((cell) => cell.visibility))),
+    )
     expect(previous_period.visibility_score).toBe(Math.round(mean(scores)) / 100)
   })
 })

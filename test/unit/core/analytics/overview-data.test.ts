@@ -24,7 +24,8 @@ function monitoring(projectId: number, analyticsQuery: AnalyticsQuery) {
 
 /** The value a monitoring request for the single day before the range shows (0 without data). */
 function dayBeforeValue(projectId: number, analyticsQuery: AnalyticsQuery): number {
-  return monitoring(projectId, { ...analyticsQuery, start: analyticsQuery.start - 1, end: analyticsQuery.start - 1 }).data.visibility_score.current
+  return monitoring(projectId, { ...analyticsQuery, start: analyticsQuery.start - 1, end: analyticsQuery.start - 1 }).data.visibility_score
+    .current
 }
 
 describe.each(DATA_CASES)('buildOverviewData over $name', ({ projectId, query: analyticsQuery, dates }) => {
@@ -107,7 +108,13 @@ describe.each(DATA_CASES)('buildOverviewData over $name', ({ projectId, query: a
 
   it('serialises its fields in the documented order', () => {
     const { data } = overview(projectId, analyticsQuery)
-    expect(Object.keys(data)).toEqual(['current_day_stats', 'brands_by_topics', 'brands_by_providers', 'visibility_score', 'sentiment_analysis'])
+    expect(Object.keys(data)).toEqual([
+      'current_day_stats',
+      'brands_by_topics',
+      'brands_by_providers',
+      'visibility_score',
+      'sentiment_analysis',
+    ])
   })
 })
 

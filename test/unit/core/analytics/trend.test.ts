@@ -25,7 +25,8 @@ describe('changePercentage', () => {
         const change = changePercentage(current, previous)
         const exact = ((current - previous) / previous) * 100
         if (Math.abs(change - exact) > 0.005 + 1e-9) problems.push(`${current}/${previous}: ${change} vs ${exact}`)
-        if (Math.abs(change * 100 - Math.round(change * 100)) > 1e-6) problems.push(`${current}/${previous}: ${change} has more than 2 decimals`)
+        if (Math.abs(change * 100 - Math.round(change * 100)) > 1e-6)
+          problems.push(`${current}/${previous}: ${change} has more than 2 decimals`)
       }
     }
     expect(problems.slice(0, 5)).toEqual([])

@@ -165,7 +165,9 @@ describe('parseAnalyticsQuery: provider and region', () => {
   })
 
   it('ignores unknown parameters', () => {
-    expect(parseAnalyticsQuery('foo=bar&limit=5&start_date=2024-01-01&end_date=2024-01-02&page=x&provider=gemini&region=de', TODAY)).toEqual({
+    expect(
+      parseAnalyticsQuery('foo=bar&limit=5&start_date=2024-01-01&end_date=2024-01-02&page=x&provider=gemini&region=de', TODAY),
+    ).toEqual({
       start: day('2024-01-01'),
       end: day('2024-01-02'),
       provider: 'gemini',
