@@ -23,7 +23,7 @@ const CONNECTIONS = 50
 const NOW = '2026-03-01'
 const work = mkdtempSync(join(tmpdir(), 'analytics-sandbox-bench-'))
 
-if (!existsSync(join(root, 'dist/cli.cjs'))) throw new Error('dist/cli.cjs is missing: run `npm run build` first')
+if (!existsSync(join(root, 'dist/cli/main.cjs'))) throw new Error('dist/cli/main.cjs is missing: run `npm run build` first')
 
 const pin = availableParallelism() >= 2 && canPin()
 // A smoke run counts requests rather than seconds, which only autocannon can.
@@ -59,7 +59,7 @@ const startSandbox = (extra = []) =>
   startProcess(
     [
       ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
-      'dist/cli.cjs',
+      'dist/cli/main.cjs',
       '--port',
       '0',
       '--log',
@@ -294,7 +294,11 @@ const bare = await startupMs(
   /PORT (\d+)/,
   '/',
 )
-const startup = await startupMs(['dist/cli.cjs', '--port', '0', '--log', 'none'], /listening on (http:\/\/[^/\s]+)\//, '/api/v1/validate')
+const startup = await startupMs(
+  ['dist/cli/main.cjs', '--port', '0', '--log', 'none'],
+  /listening on (http:\/\/[^/\s]+)\//,
+  '/api/v1/validate',
+)
 row('start-up to first answer (ms)', startup, 250, startup <= 250, `bare node: ${bare.toFixed(0)} ms`)
 
 const inProcess = JSON.parse(

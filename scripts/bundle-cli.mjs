@@ -1,6 +1,6 @@
-// Bundles the command-line program into one CommonJS script, dist/cli-worker.cjs, which the
-// launcher dist/cli.cjs runs in a worker thread through dist/run-cli-worker.cjs (src/cli.cts →
-// src/server/run-cli-worker.ts), then has scripts/write-code-cache.mjs write V8's code cache for it.
+// Bundles the command-line program into one CommonJS script, dist/cli/program.cjs, which the
+// launcher dist/cli/main.cjs runs in a worker thread through dist/cli/load-program.cjs (src/cli/main.cts →
+// src/cli/load-program.ts), then has scripts/write-code-cache.mjs write V8's code cache for it.
 // Why a bundle: loading ~200 modules (zod, @msw/data with es-toolkit's barrels, commander) from
 // node_modules is most of the start-up time and memory. Why CommonJS: only a script (not an ES
 // module) can be compiled from a code cache on Node 20. Why English only: zod's 40 other locales
@@ -12,10 +12,10 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { build } from 'esbuild'
-import { buildLine } from '../dist/server/load-bundle.js'
+import { buildLine } from '../dist/cli/load-bundle.js'
 
-const dist = new URL('../dist/', import.meta.url)
-const outfile = new URL('cli-worker.cjs', dist).pathname
+const dist = new URL('../dist/cli/', import.meta.url)
+const outfile = new URL('program.cjs', dist).pathname
 
 /** zod's locales index, reduced to the English locale zod itself registers by default. */
 const englishOnly = {
@@ -50,7 +50,7 @@ const common = {
 
 await build({
   ...common,
-  entryPoints: [new URL('../src/server/cli-worker.ts', import.meta.url).pathname],
+  entryPoints: [new URL('../src/cli/program.ts', import.meta.url).pathname],
   outfile,
   external: ['@faker-js/faker', '@faker-js/faker/*'],
   // import() of faker becomes require(): a script compiled by node:vm has no loader for import().
@@ -62,11 +62,11 @@ await build({
 // a worker whose entry is an ES module first sets up the ESM loader, 10-15 ms of start-up.
 await build({
   ...common,
-  entryPoints: [new URL('../src/server/run-cli-worker.ts', import.meta.url).pathname],
-  outfile: new URL('run-cli-worker.cjs', dist).pathname,
+  entryPoints: [new URL('../src/cli/load-program.ts', import.meta.url).pathname],
+  outfile: new URL('load-program.cjs', dist).pathname,
 })
 
-// The build line names the bundle's code cache (see src/server/load-bundle.ts).
+// The build line names the bundle's code cache (see src/cli/load-bundle.ts).
 const code = readFileSync(outfile, 'utf8')
 const id = createHash('sha256').update(code).digest('hex').slice(0, 32)
 writeFileSync(outfile, buildLine(id) + code)

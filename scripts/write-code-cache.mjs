@@ -1,12 +1,12 @@
 // Writes V8's code cache for the command-line bundle (run by scripts/bundle-cli.mjs):
-//   node scripts/write-code-cache.mjs dist/cli-worker.cjs
+//   node scripts/write-code-cache.mjs dist/cli/program.cjs
 // It runs the bundle as `analytics-sandbox --port <free> --log none`, sends each endpoint one
 // request (and a refused one), then saves the cache beside the bundle: it then holds the compiled
 // code of start-up and of a first request to every endpoint. A Node whose V8 differs rejects the
 // cache and compiles from source instead, as if it were not there.
 import { writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { loadBundle } from '../dist/server/load-bundle.js'
+import { loadBundle } from '../dist/cli/load-bundle.js'
 
 const file = process.argv[2]
 const port = await new Promise((resolve, reject) => {

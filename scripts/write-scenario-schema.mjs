@@ -2,7 +2,7 @@
 // in dist/, so the two never disagree. `npm run build` runs this after tsc; a test compares them.
 import { writeFileSync } from 'node:fs'
 import { z } from 'zod'
-import { scenarioSchema } from '../dist/scenarios/scenario-schema.js'
+import { scenarioSchema } from '../dist/contract/scenario-schema.js'
 
 const schema = z.toJSONSchema(scenarioSchema, { io: 'input', unrepresentable: 'any' })
 schema.title = 'analytics-sandbox scenario'

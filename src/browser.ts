@@ -8,14 +8,14 @@
  *
  * await setupWorker(...createSandbox().handlers).start()
  */
-export { createSandbox, type Sandbox } from './sandbox/create-sandbox.js'
+export { createSandbox, type Sandbox } from './msw/create-sandbox.js'
 export type { SandboxControls } from './sandbox/sandbox-controls.js'
-export type { SandboxOptions } from './config/sandbox-options.js'
-export { ConfigError } from './config/config-error.js'
+export type { SandboxOptions } from './sandbox/sandbox-options.js'
+export { ConfigError } from './vocabulary/config-error.js'
 export { DOCUMENTED_KEYS } from './model/documented-keys.js'
-export { ERRORS, type ErrorTemplate } from './core/errors.js'
-export { MESSAGES } from './core/messages.js'
-export { PROVIDERS, type Provider } from './core/analytics/providers.js'
+export { ERRORS, type ErrorTemplate } from './vocabulary/errors.js'
+export { MESSAGES } from './vocabulary/messages.js'
+export { PROVIDERS, type Provider } from './vocabulary/providers.js'
 export type { Envelope, ErrorEnvelope, SuccessEnvelope } from './contract/envelope-schemas.js'
 export { errorEnvelopeSchema, errorTemplateSchema, successEnvelopeSchema } from './contract/envelope-schemas.js'
 export {
@@ -31,7 +31,7 @@ export { analyticsQuerySchema, apiKeyHeaderSchema, projectIdHeaderSchema } from 
 export { ENDPOINT_CONTRACTS, type EndpointContract } from './contract/endpoint-contracts.js'
 export { checkResponse, type CheckedRequest, type ContractIssue } from './contract/check-response.js'
 export { verifyContract, VerifyError, type VerifyOptions, type VerifyReport } from './verify/verify-contract.js'
-export type { VerifyCheck, CheckBasis, CheckResult } from './verify/verify-run.js'
+export type { VerifyCheck, CheckBasis, CheckResult } from './verify/create-verify-run.js'
 export { formatVerifyTable } from './verify/format-verify-table.js'
 export type { JournalEntry } from './core/journal.js'
 export type {
@@ -43,5 +43,5 @@ export type {
   ProjectsData,
   Trend,
 } from './contract/resource-schemas.js'
-export type { FixturesInput, Fixtures } from './model/fixtures-schema.js'
-export type { ScenarioInput, Scenario } from './scenarios/scenario-schema.js'
+export type { FixturesInput, Fixtures } from './contract/fixtures-schema.js'
+export type { ScenarioInput, Scenario } from './contract/scenario-schema.js'

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { createOpenApiDocument } from '../src/contract/create-openapi-document.js'
 import { openApiJson } from '../src/contract/openapi-json.js'
 import { builtinScenarios } from '../src/scenarios/builtin-scenarios.js'
-import { scenarioSchema } from '../src/scenarios/scenario-schema.js'
+import { scenarioSchema } from '../src/contract/scenario-schema.js'
 
 const root = new URL('../', import.meta.url)
 const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, root), 'utf8'))

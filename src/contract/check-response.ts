@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import type { EndpointName } from '../core/endpoints/endpoint.js'
-import { ERRORS, type ErrorTemplate } from '../core/errors.js'
-import { formatIssuePath } from '../model/format-issue-path.js'
+import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
+import { formatIssuePath } from '../vocabulary/format-issue-path.js'
 import { ENDPOINT_CONTRACTS, errorTemplatesFor } from './endpoint-contracts.js'
 import { errorEnvelopeSchema, errorTemplateSchema } from './envelope-schemas.js'
 

@@ -1,5 +1,5 @@
-import type { EndpointName } from '../core/endpoints/endpoint.js'
-import { ERRORS, type ErrorTemplate } from '../core/errors.js'
+import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { errorTemplatesByStatus } from './create-error-responses.js'
 import { createOperation } from './create-operation.js'
 import { createSchemaComponents } from './create-schema-components.js'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { EndpointName } from '../core/endpoints/endpoint.js'
-import { ERRORS } from '../core/errors.js'
+import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import { ERRORS } from '../vocabulary/errors.js'
 import { createErrorResponses, RATE_LIMIT_HEADERS } from './create-error-responses.js'
 import { createParameters } from './create-parameters.js'
 import { schemaRef } from './create-schema-components.js'

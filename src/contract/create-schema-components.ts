@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ErrorTemplate } from '../core/errors.js'
+import type { ErrorTemplate } from '../vocabulary/errors.js'
 import { ERROR_CONDITIONS } from './error-conditions.js'
 import { errorComponentId, errorKeyOf } from './error-component-id.js'
 import { ENDPOINT_CONTRACTS } from './endpoint-contracts.js'

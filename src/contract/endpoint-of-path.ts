@@ -1,4 +1,4 @@
-import type { EndpointName } from '../core/endpoints/endpoint.js'
+import type { EndpointName } from '../vocabulary/endpoint-names.js'
 import { ENDPOINT_CONTRACTS } from './endpoint-contracts.js'
 
 /**

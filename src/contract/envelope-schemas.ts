@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ErrorTemplate } from '../core/errors.js'
+import type { ErrorTemplate } from '../vocabulary/errors.js'
 
 /**
  * The envelope every answer uses, as zod schemas: exactly `success`, `message`, `code`, `data`,

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorTemplate } from '../core/errors.js'
+import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 
 /** The name of each template in {@link ERRORS}, by the template itself. */
 const KEYS = new Map<ErrorTemplate, keyof typeof ERRORS>(

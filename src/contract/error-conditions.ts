@@ -1,4 +1,4 @@
-import type { ERRORS } from '../core/errors.js'
+import type { ERRORS } from '../vocabulary/errors.js'
 
 /**
  * When each error of {@link ERRORS} is answered: the text the OpenAPI document and `verify` show.

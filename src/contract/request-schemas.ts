@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { PROVIDERS } from '../core/analytics/providers.js'
-import { REGIONS } from '../core/analytics/regions.js'
-import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from '../core/guards/parse-analytics-query.js'
+import { PROVIDERS } from '../vocabulary/providers.js'
+import { REGIONS } from '../vocabulary/regions.js'
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from '../vocabulary/analytics-query.js'
 
 /**
  * What a request to the API may carry, as zod schemas: the headers and the query parameters of

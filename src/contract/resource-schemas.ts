@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PROVIDERS } from '../core/analytics/providers.js'
+import { PROVIDERS } from '../vocabulary/providers.js'
 
 /**
  * The API's resources, the `data` of each endpoint's success envelope, as zod schemas: the one

@@ -1,5 +1,25 @@
-import { RESPONSE_HEADERS } from './cors.js'
-import type { Envelope } from './envelope.js'
+import type { Envelope } from '../contract/envelope.js'
+
+/** Headers every answer carries, so browser apps on any origin can read it. */
+export const RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'access-control-allow-origin': '*',
+  // Lets browser clients read the rate-limit and retry headers of the scenarios.
+  'access-control-expose-headers': 'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset',
+}
+
+/**
+ * Headers of every admin answer (but the OpenAPI document's length): the API's without CORS, since
+ * the admin API serves no other origin.
+ *
+ * @example
+ * ADMIN_RESPONSE_HEADERS['access-control-allow-origin'] // undefined
+ */
+export const ADMIN_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': RESPONSE_HEADERS['content-type']!,
+  'cache-control': RESPONSE_HEADERS['cache-control']!,
+}
 
 /**
  * A finished answer: status, headers (with `content-length`) and the body as UTF-8 bytes, so an

@@ -1,26 +1,5 @@
 import type { CoreRequest, CoreResponse } from './core-request.js'
 
-/** Headers every answer carries, so browser apps on any origin can read it. */
-export const RESPONSE_HEADERS: Readonly<Record<string, string>> = {
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'no-store',
-  'access-control-allow-origin': '*',
-  // Lets browser clients read the rate-limit and retry headers of the scenarios.
-  'access-control-expose-headers': 'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset',
-}
-
-/**
- * Headers of every admin answer (but the OpenAPI document's length): the API's without CORS, since
- * the admin API serves no other origin.
- *
- * @example
- * ADMIN_RESPONSE_HEADERS['access-control-allow-origin'] // undefined
- */
-export const ADMIN_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
-  'content-type': RESPONSE_HEADERS['content-type']!,
-  'cache-control': RESPONSE_HEADERS['cache-control']!,
-}
-
 const DEFAULT_ALLOWED_HEADERS = 'X-API-Key, X-Project-ID, Content-Type, X-Sandbox-Scenario, X-Sandbox-Admin-Token'
 /** Header names only: a requested list is echoed only when it cannot smuggle anything else in. */
 const HEADER_LIST = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(?:\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/

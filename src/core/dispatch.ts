@@ -1,17 +1,18 @@
 import { ADMIN_BASE_PATH, dispatchAdmin } from './admin/dispatch-admin.js'
-import { dayOfInstant } from './analytics/calendar-date.js'
+import { dayOfInstant } from '../vocabulary/calendar-date.js'
 import type { CoreRequest, CoreResponse } from './core-request.js'
 import { isPreflight, preflight } from './cors.js'
 import type { Endpoint } from './endpoints/endpoint.js'
 import { toAnswer, withHeaders, type Answer } from './answer.js'
-import { fail } from './envelope.js'
+import { fail } from '../contract/envelope.js'
 import { EnvelopeError } from './envelope-error.js'
-import { ERRORS } from './errors.js'
+import { ERRORS } from '../vocabulary/errors.js'
 import { authenticate } from './guards/authenticate.js'
-import { peekProjectId } from './guards/authorize-project.js'
+import { projectIdOf, readProjectIdHeader, type ProjectIdHeader } from './guards/authorize-project.js'
 import { resolveRoute } from './guards/resolve-route.js'
-import { pickDelay } from './latency.js'
-import type { KeyEntry } from '../model/model-index.js'
+import { pickDelay } from '../vocabulary/latency.js'
+import type { RuleScope } from '../scenarios/active-scenarios.js'
+import { isRefusal, type Refusal } from '../vocabulary/refusal.js'
 import type { SandboxCore } from './sandbox-core.js'
 
 /**
@@ -36,24 +37,25 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreRespon
   const requestNumber = sandbox.requestCount++
   const realNow = sandbox.clock.realNow()
   const headers: Record<string, string> = {}
+  // Each header is read once; the stages judge what was read, in the check order.
   const keyHeader = request.header('x-api-key')
+  const projectHeader = request.header('x-project-id')
+  const projectId = readProjectIdHeader(projectHeader)
   let active = sandbox.scenarios.active
   let endpoint: Endpoint | undefined
-  let key: KeyEntry | undefined
+  let scope: RuleScope | undefined
   let answer: Answer
   try {
     endpoint = resolveRoute(sandbox.routes, request.method, request.path)
-    active = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'))
+    const named = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'))
+    if (isRefusal(named)) throw EnvelopeError.from(named)
+    active = named
     const now = sandbox.clock.now()
-    key = authenticate(sandbox.model.index, keyHeader, now)
-    // Only scenarios have key rules: without any, no scope to build.
-    if (active.names.length > 0) {
-      const projectId = peekProjectId(request.header('x-project-id')) ?? key.apiKey.project_id ?? undefined
-      active.checkKey({ endpoint: endpoint.name, key: key.apiKey.key, projectId })
-    }
-    const prepared = endpoint.prepare({ sandbox, request, key, today: dayOfInstant(now), active })
-    const scope = { endpoint: endpoint.name, key: key.apiKey.key, projectId: prepared.projectId }
-    active.enterData(scope, endpoint.failure, headers, realNow)
+    const key = authenticate(sandbox.model.index, keyHeader, now)
+    scope = { endpoint: endpoint.name, key: key.apiKey.key, projectId: concernedProject(endpoint, projectId, key.apiKey.project_id) }
+    refuse(active.checkKey(scope))
+    const prepared = endpoint.prepare({ sandbox, query: request.query, key, projectId, today: dayOfInstant(now), active })
+    refuse(active.enterData(scope, endpoint.failure, headers, realNow))
     answer = withHeaders(prepared.respond(active.removesData(scope)), headers)
   } catch (error) {
     answer =
@@ -63,21 +65,26 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreRespon
   }
   let delayMs = sandbox.latency === undefined ? 0 : pickDelay(sandbox.latency, sandbox.analytics.seed, requestNumber)
   // Latency rules delay every answer, errors included, and see what is known of the request even when
-  // it failed early. Only a set with latency rules pays for the scope (and the key lookup it may need).
+  // it failed early. Only a set with latency rules pays for a scope it lacks (and the key lookup it may need).
   if (active.addsLatency) {
-    const keyProject = (key ?? (keyHeader === null ? undefined : sandbox.model.index.findKey(keyHeader)))?.apiKey.project_id
-    const projectId = peekProjectId(request.header('x-project-id')) ?? keyProject ?? undefined
-    delayMs += active.addedLatency({ endpoint: endpoint?.name, key: keyHeader, projectId }, requestNumber)
+    scope ??= {
+      endpoint: endpoint?.name,
+      key: keyHeader,
+      projectId:
+        projectIdOf(projectId) ?? (keyHeader === null ? undefined : sandbox.model.index.findKey(keyHeader))?.apiKey.project_id ?? undefined,
+    }
+    delayMs += active.addedLatency(scope, requestNumber)
   }
-  sandbox.journal.record(
-    realNow,
-    request.method,
-    request.path,
-    request.query,
-    answer.status,
-    keyHeader,
-    request.header('x-project-id'),
-    active.names,
-  )
+  sandbox.journal.record(realNow, request.method, request.path, request.query, answer.status, keyHeader, projectHeader, active.names)
   return { status: answer.status, headers: answer.headers, body: answer.body, delayMs }
+}
+
+/** The project a request concerns, for scoping scenario rules: X-Project-ID where the endpoint reads it, else the key's. */
+function concernedProject(endpoint: Endpoint, read: ProjectIdHeader, keyProject: number | null): number | undefined {
+  return (endpoint.readsProjectId ? projectIdOf(read) : undefined) ?? keyProject ?? undefined
+}
+
+/** Ends the request with a scenario's refusal, if it made one. */
+function refuse(refusal: Refusal | undefined): void {
+  if (refusal !== undefined) throw EnvelopeError.from(refusal)
 }

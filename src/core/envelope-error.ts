@@ -1,5 +1,6 @@
-import { fail, type ErrorEnvelope } from './envelope.js'
-import type { ErrorTemplate } from './errors.js'
+import { fail, type ErrorEnvelope } from '../contract/envelope.js'
+import type { ErrorTemplate } from '../vocabulary/errors.js'
+import type { Refusal } from '../vocabulary/refusal.js'
 
 /**
  * Thrown by guards to end a request early with an error envelope, instead of nesting `if`s:
@@ -20,5 +21,16 @@ export class EnvelopeError extends Error {
   ) {
     super(template.message)
     this.envelope = fail(template, detail)
+  }
+
+  /**
+   * The error that ends a request with `refusal`, a scenario's decision.
+   *
+   * @example
+   * const refusal = active.checkKey(scope)
+   * if (refusal !== undefined) throw EnvelopeError.from(refusal)
+   */
+  static from(refusal: Refusal): EnvelopeError {
+    return new EnvelopeError(refusal.template, refusal.detail, refusal.headers)
   }
 }

@@ -1,4 +1,4 @@
-import { maskKey, redactKeys } from './mask-key.js'
+import { maskKey, redactKeys } from '../vocabulary/mask-key.js'
 
 /**
  * One answered API request, as the journal lists it: the key masked, never whole.

@@ -1,12 +1,12 @@
 import type { Model } from '../model/create-model.js'
-import type { Clock } from './clock.js'
-import type { Analytics } from './analytics/create-analytics.js'
+import type { Clock } from '../vocabulary/clock.js'
+import type { Analytics } from '../analytics/create-analytics.js'
 import type { Routes } from './guards/resolve-route.js'
 import type { ScenarioState } from '../scenarios/scenario-state.js'
 import type { Answer } from './answer.js'
-import type { BoundedCache } from './bounded-cache.js'
+import type { BoundedCache } from '../vocabulary/bounded-cache.js'
 import type { Journal } from './journal.js'
-import type { LatencyRange } from './latency.js'
+import type { LatencyRange } from '../vocabulary/latency.js'
 
 /**
  * Everything the core needs to answer a request for one sandbox. Adapters hold one of these and

@@ -1,5 +1,5 @@
 import { Collection } from '@msw/data'
-import { apiKeySchema, projectSchema, userSchema } from './fixtures-schema.js'
+import { apiKeySchema, projectSchema, userSchema } from '../contract/fixtures-schema.js'
 
 /**
  * The sandbox's records as @msw/data collections, one per resource. Records are validated by the

@@ -1,5 +1,5 @@
 import { createCollections, type Collections } from './create-collections.js'
-import type { Fixtures } from './fixtures-schema.js'
+import type { Fixtures } from '../contract/fixtures-schema.js'
 import { createModelIndex, type ModelIndex } from './model-index.js'
 
 /**

@@ -1,8 +1,7 @@
-// Generated from fixtures/default.json by scripts/embed-data.mjs: edit the JSON, then run `npm run build`.
-import type { Fixtures } from './fixtures-schema.js'
+import type { Fixtures } from '../contract/fixtures-schema.js'
 
 /**
- * The default data: the documented keys (stable forever) and their projects, as in `fixtures/default.json`.
+ * The default data: the documented keys (stable forever) and their projects, written to `fixtures/default.json` by the build.
  * It is written in its validated form, every default explicit (a test checks that parsing it
  * changes nothing), so a sandbox uses it without parsing it.
  *

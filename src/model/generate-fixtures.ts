@@ -1,5 +1,5 @@
-import { PROVIDERS } from '../core/analytics/providers.js'
-import type { Fixtures, Project } from './fixtures-schema.js'
+import { PROVIDERS } from '../vocabulary/providers.js'
+import type { Fixtures, Project } from '../contract/fixtures-schema.js'
 
 /** The key of the generated account (USER level); each generated project also gets `sbx_project_<id>`. */
 export const GENERATED_USER_KEY = 'sbx_user_generated'

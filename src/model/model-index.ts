@@ -1,6 +1,6 @@
-import { dayOfInstant, type DayNumber } from '../core/analytics/calendar-date.js'
+import { dayOfInstant, type DayNumber } from '../vocabulary/calendar-date.js'
 import type { Collections } from './create-collections.js'
-import type { ApiKey, Project } from './fixtures-schema.js'
+import type { ApiKey, Project } from '../contract/fixtures-schema.js'
 
 /** A key with what the auth guard needs, computed once when the record is stored. */
 export interface KeyEntry {

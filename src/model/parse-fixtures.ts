@@ -1,6 +1,6 @@
-import { ConfigError } from '../config/config-error.js'
-import { fixturesSchema, type Fixtures } from './fixtures-schema.js'
-import { formatIssuePath } from './format-issue-path.js'
+import { ConfigError } from '../vocabulary/config-error.js'
+import { fixturesSchema, type Fixtures } from '../contract/fixtures-schema.js'
+import { formatIssuePath } from '../vocabulary/format-issue-path.js'
 
 /**
  * Validates fixtures (already parsed from JSON) and returns them with defaults applied.

@@ -1,5 +1,5 @@
 import { delay, http, type HttpHandler } from 'msw'
-import type { ApiBase } from '../config/resolve-base-url.js'
+import type { ApiBase } from '../sandbox/resolve-base-url.js'
 import type { CoreResponse } from '../core/core-request.js'
 import { dispatch } from '../core/dispatch.js'
 import type { SandboxCore } from '../core/sandbox-core.js'

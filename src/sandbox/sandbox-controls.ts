@@ -1,7 +1,7 @@
 import type { JournalEntry } from '../core/journal.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import { resolveScenarios } from '../scenarios/scenario-catalogue.js'
-import type { ScenarioInput } from '../scenarios/scenario-schema.js'
+import type { ScenarioInput } from '../contract/scenario-schema.js'
 
 /**
  * What a test steers a sandbox with, in-process or standalone alike.

@@ -1,9 +1,9 @@
-import { hashString, mixHash, unitInterval } from '../core/analytics/hash.js'
-import type { EndpointName } from '../core/endpoints/endpoint.js'
-import { EnvelopeError } from '../core/envelope-error.js'
-import { ERRORS, type ErrorTemplate } from '../core/errors.js'
-import { parseLatency, pickDelay, type LatencyRange } from '../core/latency.js'
-import type { RuleMatch, Scenario, ScenarioRule } from './scenario-schema.js'
+import { hashString, mixHash, unitInterval } from '../vocabulary/hash.js'
+import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
+import { parseLatency, pickDelay, type LatencyRange } from '../vocabulary/latency.js'
+import type { Refusal } from '../vocabulary/refusal.js'
+import type { RuleMatch, Scenario, ScenarioRule } from '../contract/scenario-schema.js'
 
 /** What a rule's `match` is compared with: the endpoint, the key sent, and the project concerned. */
 export interface RuleScope {
@@ -29,6 +29,8 @@ interface CompiledRule {
 }
 
 const DEFAULT_RETRY_AFTER_SECONDS = 30
+
+const UNAUTHORIZED: Refusal = { template: ERRORS.unauthorized }
 
 const asSet = <T>(value: T | T[] | undefined): ReadonlySet<T> | undefined =>
   value === undefined ? undefined : new Set(Array.isArray(value) ? value : [value])
@@ -93,7 +95,7 @@ function forcedTemplate(fail: NonNullable<ScenarioRule['fail']>, endpointFailure
  *
  * @example
  * const active = ActiveScenarios.compile([flaky], 42)
- * active.enterData(scope, ERRORS.projectsFailed, headers, Date.now()) // throws a 500 for a seeded 30 %
+ * active.enterData(scope, ERRORS.projectsFailed, headers, Date.now()) // a 500 refusal for a seeded 30 %
  */
 export class ActiveScenarios {
   static readonly NONE = new ActiveScenarios([], [])
@@ -150,9 +152,10 @@ export class ActiveScenarios {
     return total
   }
 
-  /** The key stage: throws 401 when a rule treats the key as expired or revoked. */
-  checkKey(scope: RuleScope): void {
-    for (const rule of this.#keys) if (matches(rule, scope)) throw new EnvelopeError(ERRORS.unauthorized)
+  /** The key stage: a 401 when a rule treats the key as expired or revoked. */
+  checkKey(scope: RuleScope): Refusal | undefined {
+    for (const rule of this.#keys) if (matches(rule, scope)) return UNAUTHORIZED
+    return undefined
   }
 
   /** Whether any rule hides projects at all (answers listing projects then depend on the request). */
@@ -168,11 +171,15 @@ export class ActiveScenarios {
 
   /**
    * The data stage, once every real check has passed: rate limits (429), then forced failures, in
-   * rule order; the first that fails the request throws its envelope. Rate-limit headers of the
+   * rule order; the first that fails the request is returned. Rate-limit headers of the
    * passing requests go into `headers`.
    */
-  enterData(scope: RuleScope, endpointFailure: ErrorTemplate, headers: Record<string, string>, nowMs: number): void {
-    for (const rule of this.#rateLimits) if (matches(rule, scope)) this.#countRate(rule, scope, headers, nowMs)
+  enterData(scope: RuleScope, endpointFailure: ErrorTemplate, headers: Record<string, string>, nowMs: number): Refusal | undefined {
+    for (const rule of this.#rateLimits) {
+      if (!matches(rule, scope)) continue
+      const limited = this.#countRate(rule, scope, headers, nowMs)
+      if (limited !== undefined) return limited
+    }
     for (const rule of this.#failures) {
       if (!matches(rule, scope)) continue
       const fail = rule.rule.fail!
@@ -182,8 +189,9 @@ export class ActiveScenarios {
       if (!fails) continue
       const retry: Record<string, string> =
         fail.status === 429 || fail.status === 503 ? { 'retry-after': String(fail.retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS) } : {}
-      throw new EnvelopeError(forcedTemplate(fail, endpointFailure), undefined, retry)
+      return { template: forcedTemplate(fail, endpointFailure), headers: retry }
     }
+    return undefined
   }
 
   /** Whether a rule removes the analytics of this request (0 dates). */
@@ -192,7 +200,7 @@ export class ActiveScenarios {
     return false
   }
 
-  #countRate(rule: CompiledRule, scope: RuleScope, headers: Record<string, string>, nowMs: number): void {
+  #countRate(rule: CompiledRule, scope: RuleScope, headers: Record<string, string>, nowMs: number): Refusal | undefined {
     const { limit, windowSeconds } = rule.rule.rateLimit!
     const windowMs = windowSeconds * 1000
     const id = scope.key ?? ''
@@ -206,11 +214,11 @@ export class ActiveScenarios {
     headers['x-ratelimit-limit'] = String(limit)
     headers['x-ratelimit-remaining'] = String(Math.max(0, limit - window.count))
     headers['x-ratelimit-reset'] = reset
-    if (window.count > limit) {
-      throw new EnvelopeError(ERRORS.rateLimited, `At most ${limit} requests per ${windowSeconds} seconds; retry after ${reset} seconds`, {
-        ...headers,
-        'retry-after': reset,
-      })
+    if (window.count <= limit) return undefined
+    return {
+      template: ERRORS.rateLimited,
+      detail: `At most ${limit} requests per ${windowSeconds} seconds; retry after ${reset} seconds`,
+      headers: { ...headers, 'retry-after': reset },
     }
   }
 }

@@ -1,8 +1,7 @@
-// Generated from scenarios/*.json by scripts/embed-data.mjs: edit the JSON, then run `npm run build`.
-import type { ScenarioInput } from './scenario-schema.js'
+import type { ScenarioInput } from '../contract/scenario-schema.js'
 
 /**
- * The built-in scenarios, as in `scenarios/*.json` (sorted by file name).
+ * The built-in scenarios, written to `scenarios/<name>.json` by the build (in name order).
  *
  * @example
  * builtinScenarios.map((scenario) => scenario.name) // ['empty-account', 'expired-keys', …]

@@ -1,6 +1,6 @@
-import { ConfigError } from '../config/config-error.js'
-import { formatIssuePath } from '../model/format-issue-path.js'
-import { scenarioSchema, type Scenario } from './scenario-schema.js'
+import { ConfigError } from '../vocabulary/config-error.js'
+import { formatIssuePath } from '../vocabulary/format-issue-path.js'
+import { scenarioSchema, type Scenario } from '../contract/scenario-schema.js'
 
 /**
  * Validates a scenario (already parsed from JSON). Throws a {@link ConfigError} naming the scenario,

@@ -1,8 +1,8 @@
 import { builtinScenarios } from './builtin-scenarios.js'
 import { parseScenario } from './parse-scenario.js'
-import type { Scenario } from './scenario-schema.js'
-import { ConfigError } from '../config/config-error.js'
-import { UnknownScenarioError } from './unknown-scenario-error.js'
+import type { Scenario } from '../contract/scenario-schema.js'
+import { ConfigError } from '../vocabulary/config-error.js'
+import { UnknownScenarioError } from '../vocabulary/unknown-scenario-error.js'
 
 /**
  * Scenarios a catalogue holds besides the built-ins: files, options and definitions sent at run

@@ -1,9 +1,9 @@
-import { BoundedCache } from '../core/bounded-cache.js'
-import { EnvelopeError } from '../core/envelope-error.js'
-import { ERRORS } from '../core/errors.js'
+import { BoundedCache } from '../vocabulary/bounded-cache.js'
+import { ERRORS } from '../vocabulary/errors.js'
+import { isRefusal, type Refusal } from '../vocabulary/refusal.js'
 import { ActiveScenarios } from './active-scenarios.js'
 import type { ScenarioCatalogue } from './scenario-catalogue.js'
-import { SCENARIO_NAME, type Scenario } from './scenario-schema.js'
+import { SCENARIO_NAME, type Scenario } from '../contract/scenario-schema.js'
 
 /** Longest `X-Sandbox-Scenario` value read; a longer one is refused whole. */
 const MAX_HEADER_LENGTH = 1024
@@ -20,7 +20,8 @@ const MAX_HEADER_LENGTH = 1024
 export class ScenarioState {
   #active: ActiveScenarios
   /** Header value → the scenarios in force with it; counters persist across requests with that header. */
-  readonly #byHeader = new BoundedCache<string, ActiveScenarios>(64)
+  // A refusal weighs more than the cache holds, so it is never kept: the catalogue may change.
+  readonly #byHeader = new BoundedCache<string, ActiveScenarios | Refusal>(64, (value) => (isRefusal(value) ? Infinity : 1))
 
   constructor(
     readonly catalogue: ScenarioCatalogue,
@@ -53,14 +54,17 @@ export class ScenarioState {
    * The scenarios in force for a request: the active set plus those named in its
    * `X-Sandbox-Scenario` header (comma-separated). An unknown name is 400 `unknown_scenario`.
    */
-  forRequest(header: string | null): ActiveScenarios {
+  forRequest(header: string | null): ActiveScenarios | Refusal {
     if (header === null || header.trim() === '') return this.#active
-    return this.#byHeader.getOrCreate(header, () => ActiveScenarios.combine(this.#active, this.#compileHeader(header)))
+    return this.#byHeader.getOrCreate(header, () => {
+      const named = this.#compileHeader(header)
+      return isRefusal(named) ? named : ActiveScenarios.combine(this.#active, named)
+    })
   }
 
-  #compileHeader(header: string): ActiveScenarios {
+  #compileHeader(header: string): ActiveScenarios | Refusal {
     if (header.length > MAX_HEADER_LENGTH) {
-      throw new EnvelopeError(ERRORS.unknownScenario, `X-Sandbox-Scenario may be at most ${MAX_HEADER_LENGTH} characters long`)
+      return { template: ERRORS.unknownScenario, detail: `X-Sandbox-Scenario may be at most ${MAX_HEADER_LENGTH} characters long` }
     }
     const names = header
       .split(',')
@@ -68,20 +72,25 @@ export class ScenarioState {
       .filter((name) => name !== '')
     // A scenario already in force counts once: the header does not double its rules.
     const active = new Set(this.#active.names)
-    const scenarios = names.flatMap((name) => {
-      if (active.has(name)) return []
+    const scenarios: Scenario[] = []
+    for (const name of names) {
+      if (active.has(name)) continue
       const entry = this.catalogue.get(name)
-      if (entry !== undefined) return [entry.scenario]
-      const shown = SCENARIO_NAME.test(name) ? `"${name}"` : 'a malformed name'
-      const available = this.catalogue
-        .list()
-        .map((known) => known.scenario.name)
-        .join(', ')
-      throw new EnvelopeError(
-        ERRORS.unknownScenario,
-        `X-Sandbox-Scenario names ${shown}, which is not a scenario. Available scenarios: ${available}`,
-      )
-    })
+      if (entry === undefined) return this.#unknown(name)
+      scenarios.push(entry.scenario)
+    }
     return ActiveScenarios.compile(scenarios, this.seed)
+  }
+
+  #unknown(name: string): Refusal {
+    const shown = SCENARIO_NAME.test(name) ? `"${name}"` : 'a malformed name'
+    const available = this.catalogue
+      .list()
+      .map((known) => known.scenario.name)
+      .join(', ')
+    return {
+      template: ERRORS.unknownScenario,
+      detail: `X-Sandbox-Scenario names ${shown}, which is not a scenario. Available scenarios: ${available}`,
+    }
   }
 }

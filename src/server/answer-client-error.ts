@@ -1,7 +1,7 @@
 import type { Duplex } from 'node:stream'
 import { toAnswer, type Answer } from '../core/answer.js'
-import { fail } from '../core/envelope.js'
-import { ERRORS } from '../core/errors.js'
+import { fail } from '../contract/envelope.js'
+import { ERRORS } from '../vocabulary/errors.js'
 
 const REASONS: Readonly<Record<number, string>> = {
   400: 'Bad Request',

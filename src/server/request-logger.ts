@@ -1,4 +1,4 @@
-import { maskKey } from '../core/mask-key.js'
+import { maskKey } from '../vocabulary/mask-key.js'
 
 /** How the standalone server logs each request. */
 export type LogFormat = 'pretty' | 'json' | 'none'

@@ -1,5 +1,5 @@
-import { createSandboxCore, createSandboxState, resolveSandboxConfig } from '../config/create-sandbox-core.js'
-import type { SandboxOptions } from '../config/sandbox-options.js'
+import { createSandboxCore, createSandboxState, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
+import type { SandboxOptions } from '../sandbox/sandbox-options.js'
 import { DOCUMENTED_KEYS } from '../model/documented-keys.js'
 import { createSandboxControls, type SandboxControls } from '../sandbox/sandbox-controls.js'
 import { startServer } from './start-server.js'

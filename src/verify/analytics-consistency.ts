@@ -1,6 +1,6 @@
 import { contractIssue, describeValue, type ContractIssue } from '../contract/check-response.js'
 import type { MonitoringData, OverviewData, Trend } from '../contract/resource-schemas.js'
-import { formatCalendarDate, parseCalendarDate } from '../core/analytics/calendar-date.js'
+import { formatCalendarDate, parseCalendarDate } from '../vocabulary/calendar-date.js'
 
 /**
  * The cross-field and cross-endpoint promises of product.md, checked on answers that already match

@@ -1,6 +1,6 @@
 import { checkResponse, describeValue, type ContractIssue } from '../contract/check-response.js'
-import type { EndpointName } from '../core/endpoints/endpoint.js'
-import { ERRORS, type ErrorTemplate } from '../core/errors.js'
+import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import type { ProbeAnswer } from './probe.js'
 
 /** What a probe's answer must be: the status, and for an error the template it is built from. */

@@ -1,7 +1,7 @@
 import { contractIssue, type ContractIssue } from '../contract/check-response.js'
 import type { ApiKeyDetails, ProjectsData } from '../contract/resource-schemas.js'
-import { ERRORS } from '../core/errors.js'
-import type { CheckSpec, VerifyRun } from './verify-run.js'
+import { ERRORS } from '../vocabulary/errors.js'
+import type { CheckSpec, VerifyRun } from './create-verify-run.js'
 
 /** What the account checks learn for the analytics checks. */
 export interface Account {

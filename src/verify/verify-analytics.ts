@@ -1,10 +1,10 @@
 import type { MonitoringData, OverviewData } from '../contract/resource-schemas.js'
-import type { EndpointName } from '../core/endpoints/endpoint.js'
-import { ERRORS, type ErrorTemplate } from '../core/errors.js'
+import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { monitoringConsistency, overviewConsistency, periodConsistency, shiftDate } from './analytics-consistency.js'
 import type { ProbeAnswer } from './probe.js'
 import type { Account } from './verify-account.js'
-import type { CheckSpec, VerifyRun } from './verify-run.js'
+import type { CheckSpec, VerifyRun } from './create-verify-run.js'
 
 const dataOf = <Data>(answer: ProbeAnswer) => (answer.body as { data: Data; message: string }).data
 const messageOf = (answer: ProbeAnswer) => (answer.body as { message: string }).message

@@ -1,8 +1,8 @@
-import { maskKey } from '../core/mask-key.js'
+import { maskKey } from '../vocabulary/mask-key.js'
 import { createProber } from './probe.js'
 import { verifyAccount } from './verify-account.js'
 import { verifyAnalytics } from './verify-analytics.js'
-import { createVerifyRun, type VerifyCheck } from './verify-run.js'
+import { createVerifyRun, type VerifyCheck } from './create-verify-run.js'
 
 /**
  * What `verifyContract` checks, and how it reaches the deployment.

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { useTempDir } from '../support/temp-dir.js'
 import { canListenOn, closeServer, findFreePort, get, killAllCli, occupyPort, REPO_ROOT, runCli } from './run-cli.js'
-import { READY_LINE } from '../../src/server/format-banner.js'
+import { READY_LINE } from '../../src/cli/format-banner.js'
 
 interface ProjectsBody {
   readonly code: number

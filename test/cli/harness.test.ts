@@ -5,8 +5,8 @@
 import { Agent, request } from 'node:http'
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, test } from 'vitest'
-import { LOG_BACKLOG_BYTES, LOG_DROPPED_NOTE } from '../../src/server/create-log-sink.js'
-import { READY_LINE } from '../../src/server/format-banner.js'
+import { LOG_BACKLOG_BYTES, LOG_DROPPED_NOTE } from '../../src/cli/create-log-sink.js'
+import { READY_LINE } from '../../src/cli/format-banner.js'
 import { killAllCli, runCli } from './run-cli.js'
 
 const STACK_LINE = /^\s+at /m

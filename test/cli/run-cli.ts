@@ -4,10 +4,10 @@ import { createServer, type AddressInfo, type Server } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { expectConforming } from '../support/expect-conforming.js'
 import { createWaiter } from '../support/waiter.js'
-import { READY_LINE } from '../../src/server/format-banner.js'
+import { READY_LINE } from '../../src/cli/format-banner.js'
 
 /** The built program under test (`npm run build` makes it). */
-export const CLI_PATH = fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url))
+export const CLI_PATH = fileURLToPath(new URL('../../dist/cli/main.cjs', import.meta.url))
 /** The repository root, used as the child's working directory. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -23,7 +23,7 @@ export interface RunOptions {
   readonly env?: Readonly<Record<string, string | undefined>>
 }
 
-/** A running (or finished) `node dist/cli.cjs …` child. */
+/** A running (or finished) `node dist/cli/main.cjs …` child. */
 export interface CliProcess {
   readonly child: ChildProcess
   /** Everything written to stdout so far. */

@@ -6,11 +6,11 @@
  */
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createSandboxCore, resolveSandboxConfig } from '../../src/config/create-sandbox-core.js'
+import { createSandboxCore, resolveSandboxConfig } from '../../src/sandbox/open-sandbox.js'
 import type { CoreResponse } from '../../src/core/core-request.js'
 import { dispatch } from '../../src/core/dispatch.js'
-import { fail } from '../../src/core/envelope.js'
-import { ERRORS } from '../../src/core/errors.js'
+import { fail } from '../../src/contract/envelope.js'
+import { ERRORS } from '../../src/vocabulary/errors.js'
 import type { SandboxCore } from '../../src/core/sandbox-core.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 import {

@@ -1,5 +1,5 @@
 /**
- * Hostile load against the standalone process (`node dist/cli.cjs`), each case named after what once
+ * Hostile load against the standalone process (`node dist/cli/main.cjs`), each case named after what once
  * broke it, bounded in time. Each checks that the process stays alive, answers another client within
  * 1 s, and stays under 200 MB of RSS (150 MB again soon after the attacker leaves). `npm test` runs
  * them at a size that takes seconds; `npm run test:hostile` (HOSTILE_SCALE=full) at the size each

@@ -1,5 +1,5 @@
 /**
- * Lifecycle and exposure hardening of the standalone server (`node dist/cli.cjs`): graceful shutdown
+ * Lifecycle and exposure hardening of the standalone server (`node dist/cli/main.cjs`): graceful shutdown
  * on SIGTERM and SIGINT, start-up failures on bad files (one line naming the culprit, with and
  * without --debug), where it listens, the admin token, and keys in the request log and journal.
  * Every server is reached through 127.0.0.1, including those bound to 0.0.0.0.
@@ -13,7 +13,7 @@ import { expectConforming } from '../support/expect-conforming.js'
 import { useTempDir } from '../support/temp-dir.js'
 import { toAnswer } from '../support/transport.js'
 import { destroyAllRaw, envelopeOf, getRequest, openRaw, sleep } from './raw-http.js'
-import { READY_LINE } from '../../src/server/format-banner.js'
+import { READY_LINE } from '../../src/cli/format-banner.js'
 
 const NOW = '2026-03-01'
 const QUIET = ['--port', '0', '--now', NOW, '--log', 'none']

@@ -1,6 +1,6 @@
 /**
  * Soak of the standalone server: 100 concurrent keep-alive clients for 2 s of warm-up and 10 s measured against
- * `node dist/cli.cjs --port 0 --log none --now 2026-03-01`, sending a rotating mix of valid and invalid
+ * `node dist/cli/main.cjs --port 0 --log none --now 2026-03-01`, sending a rotating mix of valid and invalid
  * requests (every endpoint, dates across a year, filters, bad keys, foreign projects, scenario
  * headers). Every answer is checked against an expectation computed here from the README's rules and
  * the documented data, not from src. The child's RSS is sampled from /proc every 250 ms: it must stay

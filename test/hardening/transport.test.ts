@@ -1,5 +1,5 @@
 /**
- * Transport hardening of the standalone server (`node dist/cli.cjs`), over raw TCP sockets on the
+ * Transport hardening of the standalone server (`node dist/cli/main.cjs`), over raw TCP sockets on the
  * loopback address: garbage, slow and half-closed clients, oversized headers, keep-alive and
  * pipelining, bodies where none are expected, clients that go away. After each abuse the process
  * must still be running and answer a normal request.

@@ -12,7 +12,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const FIXTURE_DIR = fileURLToPath(new URL('./fixture-project/', import.meta.url))
 
 /** Built files whose absence means the repository was not built. */
-const BUILD_OUTPUTS = ['dist/index.js', 'dist/index.d.ts', 'dist/browser.js', 'dist/cli.cjs']
+const BUILD_OUTPUTS = ['dist/index.js', 'dist/index.d.ts', 'dist/browser.js', 'dist/cli/main.cjs']
 
 export const PACK_TIMEOUT_MS = 45_000
 export const INSTALL_TIMEOUT_MS = 170_000

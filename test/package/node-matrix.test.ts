@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { READY_LINE } from '../../src/server/format-banner.js'
+import { READY_LINE } from '../../src/cli/format-banner.js'
 import {
   childEnv,
   expectConsumerSuitePasses,

@@ -4,8 +4,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { READY_LINE } from '../../src/server/format-banner.js'
-import { BUILD_LINE } from '../../src/server/load-bundle.js'
+import { READY_LINE } from '../../src/cli/format-banner.js'
+import { BUILD_LINE } from '../../src/cli/load-bundle.js'
 import {
   childEnv,
   declaredTests,
@@ -40,9 +40,9 @@ const REQUIRED_FILES = [
   'dist/index.d.ts',
   'dist/browser.js',
   'dist/browser.d.ts',
-  'dist/cli.cjs',
-  'dist/cli-worker.cjs',
-  'dist/run-cli-worker.cjs',
+  'dist/cli/main.cjs',
+  'dist/cli/program.cjs',
+  'dist/cli/load-program.cjs',
   'fixtures/default.json',
   'scenario.schema.json',
   'openapi.json',
@@ -108,16 +108,16 @@ describe('the packed package installed into a fresh project, on Node 20 with msw
   })
 
   test('The tarball ships the command-line bundle with the V8 code cache made from it, so `npx analytics-sandbox` starts without compiling the bundle.', async () => {
-    const id = BUILD_LINE.exec(await readFile(join(REPO_ROOT, 'dist/cli-worker.cjs'), 'utf8'))?.[1]
-    expect(id, 'dist/cli-worker.cjs starts with its build line').toBeDefined()
-    expect(packedFiles.filter((path) => path.endsWith('.cache'))).toEqual([`dist/cli-worker.${id}.cache`])
+    const id = BUILD_LINE.exec(await readFile(join(REPO_ROOT, 'dist/cli/program.cjs'), 'utf8'))?.[1]
+    expect(id, 'dist/cli/program.cjs starts with its build line').toBeDefined()
+    expect(packedFiles.filter((path) => path.endsWith('.cache'))).toEqual([`dist/cli/program.${id}.cache`])
   })
 
   test('Every compiled file in the tarball comes from a current source file, so no stale build output is published.', () => {
     // Bundles built by scripts/bundle-cli.mjs, and the source each comes from.
     const bundles: Record<string, string> = {
-      'dist/cli-worker.cjs': 'src/server/cli-worker.ts',
-      'dist/run-cli-worker.cjs': 'src/server/run-cli-worker.ts',
+      'dist/cli/program.cjs': 'src/cli/program.ts',
+      'dist/cli/load-program.cjs': 'src/cli/load-program.ts',
     }
     const sourceOf = (path: string) =>
       bundles[path] ??

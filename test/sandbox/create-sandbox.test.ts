@@ -1,9 +1,9 @@
 import { createServer } from 'node:net'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ConfigError } from '../../src/config/config-error.js'
-import { ERRORS } from '../../src/core/errors.js'
-import { createSandbox } from '../../src/sandbox/create-sandbox.js'
+import { ConfigError } from '../../src/vocabulary/config-error.js'
+import { ERRORS } from '../../src/vocabulary/errors.js'
+import { createSandbox } from '../../src/msw/create-sandbox.js'
 import { startSandbox } from '../../src/server/start-sandbox.js'
 import { toAnswer } from '../support/transport.js'
 

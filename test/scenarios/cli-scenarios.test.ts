@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises'
 import { relative } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { useTempDir } from '../support/temp-dir.js'
-import { ERRORS } from '../../src/core/errors.js'
+import { ERRORS } from '../../src/vocabulary/errors.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 import { expectError } from '../api/contract/expect-envelope.js'
 import { USER } from '../api/contract/fixtures.js'
 import { get, killAllCli, REPO_ROOT, runCli } from '../cli/run-cli.js'
 import { BUILT_IN_NAMES, SCENARIO_FILES, scenarioFilePath, send } from './helpers.js'
-import { READY_LINE } from '../../src/server/format-banner.js'
+import { READY_LINE } from '../../src/cli/format-banner.js'
 
 const QUIET = ['--port', '0', '--now', '2026-03-01', '--log', 'none']
 /** Like QUIET, but with the readable banner (`--log none` prints the ready line alone). */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ADMIN_BASE_PATH } from '../../src/core/admin/dispatch-admin.js'
-import { RESPONSE_HEADERS } from '../../src/core/cors.js'
-import { ERRORS } from '../../src/core/errors.js'
+import { RESPONSE_HEADERS } from '../../src/core/answer.js'
+import { ERRORS } from '../../src/vocabulary/errors.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 
 const SHIPPED = readFileSync(new URL('../../openapi.json', import.meta.url))

@@ -7,7 +7,7 @@
 import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FOREIGN_HOST_DETAIL, FOREIGN_ORIGIN_DETAIL } from '../../src/core/admin/refuse-foreign-origin.js'
-import { ERRORS } from '../../src/core/errors.js'
+import { ERRORS } from '../../src/vocabulary/errors.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { expectConforming } from '../support/expect-conforming.js'
 

@@ -1,6 +1,6 @@
 import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ERRORS } from '../../src/core/errors.js'
+import { ERRORS } from '../../src/vocabulary/errors.js'
 import { isLoopback } from '../../src/server/start-server.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { expectConforming } from '../support/expect-conforming.js'

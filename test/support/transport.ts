@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import type { SandboxOptions } from '../../src/config/sandbox-options.js'
-import { createSandbox, type Sandbox } from '../../src/sandbox/create-sandbox.js'
+import type { SandboxOptions } from '../../src/sandbox/sandbox-options.js'
+import { createSandbox, type Sandbox } from '../../src/msw/create-sandbox.js'
 import { startSandbox } from '../../src/server/start-sandbox.js'
 import { expectConforming } from './expect-conforming.js'
 

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
-import { VERIFY_EXIT } from '../../src/verify/run-verify.js'
+import { VERIFY_EXIT } from '../../src/cli/verify-command.js'
 import type { VerifyReport } from '../../src/verify/verify-contract.js'
 import { TODAY } from '../api/contract/fixtures.js'
 import { CLI_PATH, killAllCli, REPO_ROOT, runCli } from '../cli/run-cli.js'
@@ -13,7 +13,7 @@ interface Run {
   readonly stderr: string
 }
 
-/** `node dist/cli.cjs verify …args`, to its end. */
+/** `node dist/cli/main.cjs verify …args`, to its end. */
 function verify(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('ANALYTICS_')))

@@ -1,6 +1,6 @@
 import type { CoreRequest } from '../core-request.js'
 import { EnvelopeError } from '../envelope-error.js'
-import { ERRORS } from '../errors.js'
+import { ERRORS } from '../../vocabulary/errors.js'
 
 /** Host names that mean this machine, with any port: what a sandbox bound to loopback answers. */
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i

@@ -1,13 +1,15 @@
 import type { ProjectEntry } from '../../model/model-index.js'
-import type { DailySeries } from '../analytics/daily-series.js'
-import { buildDailySeries } from '../analytics/daily-series.js'
+import type { DailySeries } from '../../analytics/daily-series.js'
+import { buildDailySeries } from '../../analytics/daily-series.js'
 import { toAnswer } from '../answer.js'
-import { ok, type SuccessEnvelope } from '../envelope.js'
-import type { ErrorTemplate } from '../errors.js'
-import { authorizeProject, parseProjectId } from '../guards/authorize-project.js'
+import { ok, type SuccessEnvelope } from '../../contract/envelope.js'
+import type { ErrorTemplate } from '../../vocabulary/errors.js'
+import { authorizeProject, wellFormedProjectId } from '../guards/authorize-project.js'
 import { hiddenBy } from '../guards/hidden-by.js'
-import { parseAnalyticsQuery, type AnalyticsQuery } from '../guards/parse-analytics-query.js'
-import type { Endpoint, EndpointName } from './endpoint.js'
+import { parseAnalyticsQuery } from '../guards/parse-analytics-query.js'
+import { type AnalyticsQuery } from '../../vocabulary/analytics-query.js'
+import type { Endpoint } from './endpoint.js'
+import type { EndpointName } from '../../vocabulary/endpoint-names.js'
 
 /** Builds an analytics payload from a project's series and says how many dates it covers. */
 export type AnalyticsBuilder<Data = unknown> = (
@@ -37,17 +39,16 @@ export function analyticsEndpoint<Data>(
   return {
     name,
     failure,
-    prepare({ sandbox, request, key, today, active }) {
-      const projectId = parseProjectId(request.header('x-project-id'))
-      const entry = authorizeProject(sandbox.model.index, key, projectId, hiddenBy(active, name, key))
-      const query = parseAnalyticsQuery(request.query, today)
+    readsProjectId: true,
+    prepare({ sandbox, query: search, key, projectId, today, active }) {
+      const entry = authorizeProject(sandbox.model.index, key, wellFormedProjectId(projectId), hiddenBy(active, name, key))
+      const query = parseAnalyticsQuery(search, today)
       const { analytics } = sandbox
       return {
-        projectId: entry.project.id,
         respond(noData) {
           const { project } = entry
-          const key = `${name}|${project.id}|${entry.revision}|${query.start}|${query.end}|${query.provider}|${query.region}|${noData}|${today}`
-          return sandbox.answers.getOrCreate(key, () => {
+          const cacheKey = `${name}|${project.id}|${entry.revision}|${query.start}|${query.end}|${query.provider}|${query.region}|${noData}|${today}`
+          return sandbox.answers.getOrCreate(cacheKey, () => {
             // The first day needed is the first of the period before the range, which answers compare with.
             const from = 2 * query.start - query.end - 1
             const series = noData ? NO_DATA : analytics.seriesFor(entry, query.provider, query.region, from, today)

@@ -1,7 +1,7 @@
-import { buildMonitoringData } from '../analytics/monitoring-data.js'
-import { stringifyMonitoring } from '../analytics/stringify-monitoring.js'
-import { ERRORS } from '../errors.js'
-import { MESSAGES } from '../messages.js'
+import { buildMonitoringData } from '../../analytics/monitoring-data.js'
+import { stringifyMonitoring } from '../../analytics/stringify-monitoring.js'
+import { ERRORS } from '../../vocabulary/errors.js'
+import { MESSAGES } from '../../vocabulary/messages.js'
 import { analyticsEndpoint } from './analytics-endpoint.js'
 
 /**

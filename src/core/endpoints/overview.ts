@@ -1,6 +1,6 @@
-import { buildOverviewData } from '../analytics/overview-data.js'
-import { ERRORS } from '../errors.js'
-import { MESSAGES } from '../messages.js'
+import { buildOverviewData } from '../../analytics/overview-data.js'
+import { ERRORS } from '../../vocabulary/errors.js'
+import { MESSAGES } from '../../vocabulary/messages.js'
 import { analyticsEndpoint } from './analytics-endpoint.js'
 
 /**

@@ -1,11 +1,11 @@
-import type { Project } from '../../model/fixtures-schema.js'
+import type { Project } from '../../contract/fixtures-schema.js'
 import { toAnswer } from '../answer.js'
-import { CacheKeys } from '../cache-keys.js'
+import { CacheKeys } from '../../vocabulary/cache-keys.js'
 import type { KeyEntry } from '../../model/model-index.js'
-import { ok } from '../envelope.js'
-import { ERRORS } from '../errors.js'
+import { ok } from '../../contract/envelope.js'
+import { ERRORS } from '../../vocabulary/errors.js'
 import { hiddenBy } from '../guards/hidden-by.js'
-import { MESSAGES } from '../messages.js'
+import { MESSAGES } from '../../vocabulary/messages.js'
 import type { ProjectResource, ProjectsData } from '../../contract/resource-schemas.js'
 import type { Endpoint } from './endpoint.js'
 
@@ -41,12 +41,12 @@ const PROJECTS_KEYS = new CacheKeys<KeyEntry>((entry, changes) => `projects|${en
 export const projectsEndpoint: Endpoint = {
   name: 'projects',
   failure: ERRORS.projectsFailed,
+  readsProjectId: false,
   prepare({ sandbox, key, active }) {
     const { index } = sandbox.model
     const { apiKey } = key
     const hidden = hiddenBy(active, 'projects', key)
     return {
-      projectId: apiKey.project_id ?? undefined,
       respond() {
         const build = () => {
           const entries = apiKey.project_id === null ? index.listProjects(apiKey.user_id) : [index.findProject(apiKey.project_id)]

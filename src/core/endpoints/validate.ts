@@ -1,11 +1,11 @@
 import { toAnswer } from '../answer.js'
-import { CacheKeys } from '../cache-keys.js'
+import { CacheKeys } from '../../vocabulary/cache-keys.js'
 import type { KeyEntry } from '../../model/model-index.js'
-import { ok } from '../envelope.js'
-import { ERRORS } from '../errors.js'
-import { authorizeProject, parseProjectId } from '../guards/authorize-project.js'
+import { ok } from '../../contract/envelope.js'
+import { ERRORS } from '../../vocabulary/errors.js'
+import { authorizeProject, wellFormedProjectId } from '../guards/authorize-project.js'
 import { hiddenBy } from '../guards/hidden-by.js'
-import { MESSAGES } from '../messages.js'
+import { MESSAGES } from '../../vocabulary/messages.js'
 import type { ApiKeyDetails } from '../../contract/resource-schemas.js'
 import type { Endpoint } from './endpoint.js'
 
@@ -21,12 +21,12 @@ const VALIDATE_KEYS = new CacheKeys<KeyEntry>((entry, changes) => `validate|${en
 export const validateEndpoint: Endpoint = {
   name: 'validate',
   failure: ERRORS.validateFailed,
-  prepare({ sandbox, request, key, active }) {
-    const projectId = parseProjectId(request.header('x-project-id'))
+  readsProjectId: true,
+  prepare({ sandbox, key, projectId: read, active }) {
+    const projectId = wellFormedProjectId(read)
     if (projectId !== undefined) authorizeProject(sandbox.model.index, key, projectId, hiddenBy(active, 'validate', key))
     const { apiKey } = key
     return {
-      projectId: projectId ?? apiKey.project_id ?? undefined,
       respond() {
         return sandbox.answers.getOrCreate(VALIDATE_KEYS.of(key, sandbox.model.index.changes), () => {
           const details: ApiKeyDetails = {

@@ -1,6 +1,6 @@
 import type { KeyEntry, ModelIndex } from '../../model/model-index.js'
 import { EnvelopeError } from '../envelope-error.js'
-import { ERRORS } from '../errors.js'
+import { ERRORS } from '../../vocabulary/errors.js'
 
 /**
  * The key guard: returns the key of a request, or throws the 401 envelope when the key is missing,

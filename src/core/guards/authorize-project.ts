@@ -1,6 +1,6 @@
 import type { KeyEntry, ModelIndex, ProjectEntry } from '../../model/model-index.js'
 import { EnvelopeError } from '../envelope-error.js'
-import { ERRORS } from '../errors.js'
+import { ERRORS } from '../../vocabulary/errors.js'
 
 /** Digits only, no sign, no leading zero: what "a positive integer" means in a header. */
 const POSITIVE_INTEGER = /^[1-9][0-9]{0,15}$/
@@ -13,17 +13,61 @@ function trimHttpWhitespace(value: string): string {
   return value.replace(/^[ \t]+|[ \t]+$/g, '')
 }
 
+/** X-Project-ID as read once per request: a project id, absent (missing or blank), or malformed. */
+export type ProjectIdHeader = number | undefined | typeof MALFORMED_PROJECT_ID
+
+/** The reading of an X-Project-ID that is not a positive integer of at most 2^53 - 1. */
+export const MALFORMED_PROJECT_ID = 'malformed'
+
+/**
+ * Reads `X-Project-ID` once, without judging it yet: the guards that need it decide later, in
+ * the check order, from what was read.
+ *
+ * @example
+ * readProjectIdHeader('101') // 101
+ * readProjectIdHeader(' ') // undefined
+ * readProjectIdHeader('1e2') // 'malformed'
+ */
+export function readProjectIdHeader(header: string | null): ProjectIdHeader {
+  if (header === null) return undefined
+  const text = trimHttpWhitespace(header)
+  if (text === '') return undefined
+  const id = POSITIVE_INTEGER.test(text) ? Number(text) : Number.NaN
+  return Number.isSafeInteger(id) ? id : MALFORMED_PROJECT_ID
+}
+
+/**
+ * The project id read, for scoping scenario rules before the project guard has run: a malformed
+ * one counts as absent.
+ *
+ * @example
+ * projectIdOf(readProjectIdHeader('abc')) // undefined
+ */
+export function projectIdOf(read: ProjectIdHeader): number | undefined {
+  return read === MALFORMED_PROJECT_ID ? undefined : read
+}
+
+/**
+ * The project id read, as the project guard takes it: `undefined` when absent, the id, or 400
+ * `invalid_project_id` when malformed.
+ *
+ * @example
+ * wellFormedProjectId(readProjectIdHeader('1e2')) // throws invalid_project_id
+ */
+export function wellFormedProjectId(read: ProjectIdHeader): number | undefined {
+  if (read === MALFORMED_PROJECT_ID) throw new EnvelopeError(ERRORS.invalidProjectId)
+  return read
+}
+
 /**
  * Reads `X-Project-ID` without judging it: the id, or `undefined` when absent or not a valid id.
- * For scoping scenario rules before the project guard has run.
  *
  * @example
  * peekProjectId('101') // 101
  * peekProjectId('abc') // undefined
  */
 export function peekProjectId(header: string | null): number | undefined {
-  const text = header === null ? undefined : trimHttpWhitespace(header)
-  return text !== undefined && POSITIVE_INTEGER.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : undefined
+  return projectIdOf(readProjectIdHeader(header))
 }
 
 /**
@@ -35,12 +79,7 @@ export function peekProjectId(header: string | null): number | undefined {
  * parseProjectId('1e2') // throws invalid_project_id
  */
 export function parseProjectId(header: string | null): number | undefined {
-  if (header === null) return undefined
-  const text = trimHttpWhitespace(header)
-  if (text === '') return undefined
-  const id = POSITIVE_INTEGER.test(text) ? Number(text) : Number.NaN
-  if (!Number.isSafeInteger(id)) throw new EnvelopeError(ERRORS.invalidProjectId)
-  return id
+  return wellFormedProjectId(readProjectIdHeader(header))
 }
 
 /**

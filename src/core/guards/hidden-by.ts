@@ -1,6 +1,6 @@
 import type { ActiveScenarios } from '../../scenarios/active-scenarios.js'
 import type { KeyEntry } from '../../model/model-index.js'
-import type { EndpointName } from '../endpoints/endpoint.js'
+import type { EndpointName } from '../../vocabulary/endpoint-names.js'
 
 /**
  * The project stage's question for one request: does a scenario hide project `id` from this key?

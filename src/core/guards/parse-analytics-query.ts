@@ -1,22 +1,9 @@
-import { FIRST_DAY, LAST_DAY, parseCalendarDate, type DayNumber } from '../analytics/calendar-date.js'
-import { isProvider, type Provider } from '../analytics/providers.js'
-import { isRegion } from '../analytics/regions.js'
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, type AnalyticsQuery } from '../../vocabulary/analytics-query.js'
+import { FIRST_DAY, LAST_DAY, parseCalendarDate, type DayNumber } from '../../vocabulary/calendar-date.js'
+import { isProvider } from '../../vocabulary/providers.js'
+import { isRegion } from '../../vocabulary/regions.js'
 import { EnvelopeError } from '../envelope-error.js'
-import { ERRORS, type ErrorTemplate } from '../errors.js'
-
-/** The resolved filters of a `/monitoring` or `/overview` request. */
-export interface AnalyticsQuery {
-  readonly start: DayNumber
-  readonly end: DayNumber
-  /** `undefined`: all the project's providers. */
-  readonly provider: Provider | undefined
-  /** `undefined`: all the regions the project has data in. */
-  readonly region: string | undefined
-}
-
-/** Days in the default range, and days covered at most. */
-export const DEFAULT_RANGE_DAYS = 30
-export const MAX_RANGE_DAYS = 366
+import { ERRORS, type ErrorTemplate } from '../../vocabulary/errors.js'
 
 const ASCII_WORD = /^[A-Za-z_]+$/
 

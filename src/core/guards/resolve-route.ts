@@ -4,7 +4,7 @@ import { overviewEndpoint } from '../endpoints/overview.js'
 import { projectsEndpoint } from '../endpoints/projects.js'
 import { validateEndpoint } from '../endpoints/validate.js'
 import { EnvelopeError } from '../envelope-error.js'
-import { ERRORS } from '../errors.js'
+import { ERRORS } from '../../vocabulary/errors.js'
 
 /** The API's operations. */
 export const ENDPOINTS: readonly Endpoint[] = [validateEndpoint, projectsEndpoint, monitoringEndpoint, overviewEndpoint]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ERRORS } from '../../../src/core/errors.js'
+import { ERRORS } from '../../../src/vocabulary/errors.js'
 import { DOCUMENTED_KEYS } from '../../../src/model/documented-keys.js'
 import type { Transport } from '../../support/transport.js'
 import { expectError } from './expect-envelope.js'

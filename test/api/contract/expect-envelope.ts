@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { ErrorTemplate } from '../../../src/core/errors.js'
+import type { ErrorTemplate } from '../../../src/vocabulary/errors.js'
 import type { Answer } from '../../support/transport.js'
 import { ENVELOPE_FIELDS } from './fixtures.js'
 

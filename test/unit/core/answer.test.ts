@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ownAnswer, toAnswer } from '../../../src/core/answer.js'
-import { ok } from '../../../src/core/envelope.js'
+import { ok } from '../../../src/contract/envelope.js'
 
 describe('toAnswer and ownAnswer', () => {
   it('encodes the envelope as UTF-8 bytes with a content-length that counts bytes, not characters', () => {

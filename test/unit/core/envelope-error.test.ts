@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EnvelopeError } from '../../../src/core/envelope-error.js'
-import { ERRORS } from '../../../src/core/errors.js'
+import { ERRORS } from '../../../src/vocabulary/errors.js'
 
 describe('EnvelopeError', () => {
   it('carries its template and an error envelope with the template’s default detail', () => {

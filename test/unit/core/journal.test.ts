@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Journal } from '../../../src/core/journal.js'
-import { maskKey } from '../../../src/core/mask-key.js'
+import { maskKey } from '../../../src/vocabulary/mask-key.js'
 
 const T0 = Date.UTC(2026, 2, 1, 12, 0, 0)
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { EnvelopeError } from '../../../src/core/envelope-error.js'
-import { ERRORS, type ErrorTemplate } from '../../../src/core/errors.js'
+import { ERRORS, type ErrorTemplate } from '../../../src/vocabulary/errors.js'
 import { ActiveScenarios, type RuleScope } from '../../../src/scenarios/active-scenarios.js'
 import { parseScenario } from '../../../src/scenarios/parse-scenario.js'
-import type { Scenario } from '../../../src/scenarios/scenario-schema.js'
+import type { Scenario } from '../../../src/contract/scenario-schema.js'
 
 const SEED = 42
 const T0 = 1_770_000_000_000
@@ -22,7 +22,7 @@ function compile(...rules: Record<string, unknown>[]): ActiveScenarios {
   return ActiveScenarios.compile([make('test', ...rules)], SEED)
 }
 
-/** What one data-stage call does: `null` when it passes, else the EnvelopeError it throws. */
+/** What one data-stage call does: `null` when it passes, else the error its refusal ends the request with. */
 function enter(
   active: ActiveScenarios,
   at = T0,
@@ -30,13 +30,8 @@ function enter(
   failure: ErrorTemplate = ERRORS.projectsFailed,
   headers: Record<string, string> = {},
 ): EnvelopeError | null {
-  try {
-    active.enterData(where, failure, headers, at)
-    return null
-  } catch (error) {
-    if (error instanceof EnvelopeError) return error
-    throw error
-  }
+  const refusal = active.enterData(where, failure, headers, at)
+  return refusal === undefined ? null : EnvelopeError.from(refusal)
 }
 
 /** Which of `count` consecutive data-stage calls fail (true) or pass (false). */
@@ -60,7 +55,7 @@ describe('ActiveScenarios.NONE', () => {
     const none = ActiveScenarios.NONE
     expect(none.names).toEqual([])
     expect(none.addedLatency(SCOPE, 1)).toBe(0)
-    expect(() => none.checkKey(SCOPE)).not.toThrow()
+    expect(none.checkKey(SCOPE)).toBeUndefined()
     expect(none.hidesProject(SCOPE)).toBe(false)
     const headers: Record<string, string> = {}
     for (let call = 0; call < 5; call++) expect(enter(none, T0, SCOPE, ERRORS.projectsFailed, headers)).toBeNull()
@@ -126,13 +121,8 @@ describe('ActiveScenarios.addedLatency', () => {
 
 describe('ActiveScenarios.checkKey', () => {
   const unauthorized = (active: ActiveScenarios, where: RuleScope): EnvelopeError | null => {
-    try {
-      active.checkKey(where)
-      return null
-    } catch (error) {
-      if (error instanceof EnvelopeError) return error
-      throw error
-    }
+    const refusal = active.checkKey(where)
+    return refusal === undefined ? null : EnvelopeError.from(refusal)
   }
 
   it('refuses every key with ERRORS.unauthorized under an unscoped keys rule, expired or revoked', () => {
@@ -429,7 +419,7 @@ describe('ActiveScenarios.combine', () => {
     )
     expect(combined.hidesProject(SCOPE)).toBe(true)
     expect(combined.removesData(SCOPE)).toBe(true)
-    expect(() => combined.checkKey(SCOPE)).toThrow(EnvelopeError)
+    expect(combined.checkKey(SCOPE)?.template).toBe(ERRORS.unauthorized)
   })
 
   it('shares counters with the originals: calls through the combined set advance the original’s', () => {

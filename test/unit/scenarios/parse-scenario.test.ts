@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../../../src/config/config-error.js'
+import { ConfigError } from '../../../src/vocabulary/config-error.js'
 import { builtinScenarios } from '../../../src/scenarios/builtin-scenarios.js'
 import { parseScenario } from '../../../src/scenarios/parse-scenario.js'
-import { BAD_REQUEST_CODES, FORCEABLE_STATUSES } from '../../../src/scenarios/scenario-schema.js'
+import { BAD_REQUEST_CODES, FORCEABLE_STATUSES } from '../../../src/contract/scenario-schema.js'
 
 const SOURCE = 'my-scenario.json'
 const NAME_RULE = 'must be 1-64 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../../../src/config/config-error.js'
+import { ConfigError } from '../../../src/vocabulary/config-error.js'
 import { builtinScenarios } from '../../../src/scenarios/builtin-scenarios.js'
 import {
   createScenarioCatalogue,
@@ -8,7 +8,7 @@ import {
   resolveScenarios,
   unknownScenarioMessage,
 } from '../../../src/scenarios/scenario-catalogue.js'
-import { UnknownScenarioError } from '../../../src/scenarios/unknown-scenario-error.js'
+import { UnknownScenarioError } from '../../../src/vocabulary/unknown-scenario-error.js'
 
 const BUILTIN_NAMES = builtinScenarios.map((scenario) => scenario.name)
 const sourceOf = (index: number) => `test.scenarios[${index}]`

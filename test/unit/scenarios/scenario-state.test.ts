@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EnvelopeError } from '../../../src/core/envelope-error.js'
-import { ERRORS } from '../../../src/core/errors.js'
+import { ERRORS } from '../../../src/vocabulary/errors.js'
+import { isRefusal } from '../../../src/vocabulary/refusal.js'
 import type { ActiveScenarios, RuleScope } from '../../../src/scenarios/active-scenarios.js'
 import { createScenarioCatalogue, resolveScenarios } from '../../../src/scenarios/scenario-catalogue.js'
 import { ScenarioState } from '../../../src/scenarios/scenario-state.js'
@@ -19,24 +20,21 @@ function state(...initial: string[]): ScenarioState {
 
 /** Whether one data-stage call through `active` fails. */
 function fails(active: ActiveScenarios): boolean {
-  try {
-    active.enterData(SCOPE, ERRORS.projectsFailed, {}, 0)
-    return false
-  } catch (error) {
-    if (error instanceof EnvelopeError) return true
-    throw error
-  }
+  return active.enterData(SCOPE, ERRORS.projectsFailed, {}, 0) !== undefined
 }
 
-/** The EnvelopeError `forRequest(header)` throws; fails the test if it throws none. */
+/** The refusal `forRequest(header)` returns, as the error it ends the request with; fails the test if it accepts. */
 function refusal(scenarios: ScenarioState, header: string): EnvelopeError {
-  try {
-    scenarios.forRequest(header)
-  } catch (error) {
-    if (error instanceof EnvelopeError) return error
-    throw error
-  }
+  const result = scenarios.forRequest(header)
+  if (isRefusal(result)) return EnvelopeError.from(result)
   throw new Error(`forRequest accepted ${JSON.stringify(header)}`)
+}
+
+/** The scenarios `forRequest(header)` puts in force; fails the test if it refuses. */
+function accepted(scenarios: ScenarioState, header: string | null): ActiveScenarios {
+  const result = scenarios.forRequest(header)
+  if (isRefusal(result)) throw new Error(`forRequest refused ${JSON.stringify(header)}: ${result.detail}`)
+  return result
 }
 
 describe('ScenarioState', () => {
@@ -47,20 +45,20 @@ describe('ScenarioState', () => {
 
   it('returns the active set itself for a request without the header or with a blank one', () => {
     const scenarios = state('slow')
-    expect(scenarios.forRequest(null)).toBe(scenarios.active)
-    expect(scenarios.forRequest('')).toBe(scenarios.active)
-    expect(scenarios.forRequest('  \t ')).toBe(scenarios.active)
+    expect(accepted(scenarios, null)).toBe(scenarios.active)
+    expect(accepted(scenarios, '')).toBe(scenarios.active)
+    expect(accepted(scenarios, '  \t ')).toBe(scenarios.active)
   })
 
   it('adds the header’s scenarios after the active ones, in the order named, trimming spaces and empty items', () => {
     const scenarios = state('slow')
-    expect(scenarios.forRequest('no-data, server-error').names).toEqual(['slow', 'no-data', 'server-error'])
-    expect(scenarios.forRequest(' flaky ,, expired-keys ,').names).toEqual(['slow', 'flaky', 'expired-keys'])
-    expect(state().forRequest('no-data').names).toEqual(['no-data'])
+    expect(accepted(scenarios, 'no-data, server-error').names).toEqual(['slow', 'no-data', 'server-error'])
+    expect(accepted(scenarios, ' flaky ,, expired-keys ,').names).toEqual(['slow', 'flaky', 'expired-keys'])
+    expect(accepted(state(), 'no-data').names).toEqual(['no-data'])
   })
 
   it('applies the header’s effects on top of the active ones', () => {
-    const withHeader = state('no-data').forRequest('empty-account')
+    const withHeader = accepted(state('no-data'), 'empty-account')
     expect(withHeader.removesData(SCOPE)).toBe(true)
     expect(withHeader.hidesProject(SCOPE)).toBe(true)
   })
@@ -93,7 +91,7 @@ describe('ScenarioState', () => {
     const exact = `${'slow,'.repeat(204)}slow`
     expect(exact).toHaveLength(1024)
     // A scenario named many times counts once.
-    expect(state().forRequest(exact).names).toEqual(['slow'])
+    expect(accepted(state(), exact).names).toEqual(['slow'])
     const error = refusal(state(), `${exact},`)
     expect(error.template).toBe(ERRORS.unknownScenario)
     expect(error.envelope.errors.detail).toBe('X-Sandbox-Scenario may be at most 1024 characters long')
@@ -101,34 +99,34 @@ describe('ScenarioState', () => {
 
   it('caches the set for a header, so the same header gives the same object and its counters persist', () => {
     const scenarios = state()
-    const first = scenarios.forRequest('fail-once')
-    expect(scenarios.forRequest('fail-once')).toBe(first)
+    const first = accepted(scenarios, 'fail-once')
+    expect(accepted(scenarios, 'fail-once')).toBe(first)
     expect(fails(first)).toBe(true)
-    expect(fails(scenarios.forRequest('fail-once'))).toBe(false)
-    expect(scenarios.forRequest('fail-once, no-data')).not.toBe(first)
+    expect(fails(accepted(scenarios, 'fail-once'))).toBe(false)
+    expect(accepted(scenarios, 'fail-once, no-data')).not.toBe(first)
   })
 
   it('does not cache a refused header', () => {
     const scenarios = state()
-    expect(() => scenarios.forRequest('nope')).toThrow(EnvelopeError)
-    expect(() => scenarios.forRequest('nope')).toThrow(EnvelopeError)
+    expect(refusal(scenarios, 'nope').template).toBe(ERRORS.unknownScenario)
+    expect(refusal(scenarios, 'nope').template).toBe(ERRORS.unknownScenario)
   })
 
   it('shares the active set’s counters with the sets a header adds to', () => {
     const scenarios = state('fail-once')
-    expect(fails(scenarios.forRequest('slow'))).toBe(true)
+    expect(fails(accepted(scenarios, 'slow'))).toBe(true)
     expect(fails(scenarios.active)).toBe(false)
   })
 
   it('replaces the active set on activate, with fresh counters, and drops cached header sets', () => {
     const scenarios = state('fail-once')
-    const cached = scenarios.forRequest('slow')
+    const cached = accepted(scenarios, 'slow')
     expect(fails(scenarios.active)).toBe(true)
     expect(fails(scenarios.active)).toBe(false)
     scenarios.activate(resolveScenarios(scenarios.catalogue, ['fail-once', 'no-data'], String))
     expect(scenarios.active.names).toEqual(['fail-once', 'no-data'])
     expect(fails(scenarios.active)).toBe(true)
-    const fresh = scenarios.forRequest('slow')
+    const fresh = accepted(scenarios, 'slow')
     expect(fresh).not.toBe(cached)
     expect(fresh.names).toEqual(['fail-once', 'no-data', 'slow'])
   })
@@ -144,23 +142,23 @@ describe('ScenarioState', () => {
     const scenarios = state('fail-once')
     expect(fails(scenarios.active)).toBe(true)
     scenarios.activate([])
-    const cached = scenarios.forRequest('slow')
+    const cached = accepted(scenarios, 'slow')
     scenarios.reset()
     expect(scenarios.active.names).toEqual(['fail-once'])
     expect(fails(scenarios.active)).toBe(true)
-    expect(scenarios.forRequest('slow')).not.toBe(cached)
-    expect(scenarios.forRequest('slow').names).toEqual(['fail-once', 'slow'])
+    expect(accepted(scenarios, 'slow')).not.toBe(cached)
+    expect(accepted(scenarios, 'slow').names).toEqual(['fail-once', 'slow'])
   })
 
   it('resolves header names against the catalogue, including definitions added later', () => {
     const scenarios = state()
-    expect(() => scenarios.forRequest('mine')).toThrow(EnvelopeError)
+    expect(refusal(scenarios, 'mine').template).toBe(ERRORS.unknownScenario)
     resolveScenarios(scenarios.catalogue, [{ name: 'mine', description: 'Mine', rules: [{ data: 'none' }] }], String)
-    expect(scenarios.forRequest('mine').removesData(SCOPE)).toBe(true)
+    expect(accepted(scenarios, 'mine').removesData(SCOPE)).toBe(true)
   })
 
   it('draws header scenarios with the sandbox seed, as the active set would', () => {
-    const viaHeader = state().forRequest('flaky')
+    const viaHeader = accepted(state(), 'flaky')
     const viaActive = state('flaky').active
     const sequence = (active: ActiveScenarios) => Array.from({ length: 50 }, () => fails(active))
     expect(sequence(viaHeader)).toEqual(sequence(viaActive))
@@ -190,7 +188,7 @@ describe('ScenarioState: a scenario named twice', () => {
       resolveScenarios(catalogue, ['fail-once'], () => 'start'),
       1,
     )
-    expect(state.forRequest('fail-once, slow, slow').names).toEqual(['fail-once', 'slow'])
+    expect(accepted(state, 'fail-once, slow, slow').names).toEqual(['fail-once', 'slow'])
     state.activate(resolveScenarios(catalogue, ['no-data', 'no-data'], () => 'PUT'))
     expect(state.active.names).toEqual(['no-data'])
   })

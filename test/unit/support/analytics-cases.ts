@@ -1,7 +1,7 @@
-import { computeCellDay, createCell, type CellDay } from '../../../src/core/analytics/cell-metrics.js'
-import { formatCalendarDate, type DayNumber } from '../../../src/core/analytics/calendar-date.js'
-import type { Provider } from '../../../src/core/analytics/providers.js'
-import type { AnalyticsQuery } from '../../../src/core/guards/parse-analytics-query.js'
+import { computeCellDay, createCell, type CellDay } from '../../../src/analytics/cell-metrics.js'
+import { formatCalendarDate, type DayNumber } from '../../../src/vocabulary/calendar-date.js'
+import type { Provider } from '../../../src/vocabulary/providers.js'
+import type { AnalyticsQuery } from '../../../src/vocabulary/analytics-query.js'
 import type { ProjectEntry } from '../../../src/model/model-index.js'
 import { TODAY, day, query } from './default-model.js'
 

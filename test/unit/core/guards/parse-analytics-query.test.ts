@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { PROVIDERS } from '../../../../src/core/analytics/providers.js'
+import { PROVIDERS } from '../../../../src/vocabulary/providers.js'
 import { EnvelopeError } from '../../../../src/core/envelope-error.js'
-import { ERRORS, type ErrorTemplate } from '../../../../src/core/errors.js'
-import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, parseAnalyticsQuery } from '../../../../src/core/guards/parse-analytics-query.js'
+import { ERRORS, type ErrorTemplate } from '../../../../src/vocabulary/errors.js'
+import { parseAnalyticsQuery } from '../../../../src/core/guards/parse-analytics-query.js'
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from '../../../../src/vocabulary/analytics-query.js'
 import { TODAY, day } from '../../support/default-model.js'
 
 /** The EnvelopeError that parsing `text` throws; fails the test when it throws nothing. */

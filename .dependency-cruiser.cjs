@@ -1,0 +1,39 @@
+// The floor plan of src/, checked by `npm run lint` (and so by `npm test`): no import cycles, and
+// every folder imports only from the folders below it. docs/architecture.md draws it.
+/** Bottom to top: each floor may import from the floors before it, never after. */
+const FLOORS = ['vocabulary', 'contract', 'model', 'scenarios', 'analytics', 'core', 'verify', 'sandbox', 'msw', 'server', 'cli']
+/** The package's entry points, above every floor. */
+const ENTRIES = '^src/[^/]+\\.c?ts$'
+
+module.exports = {
+  forbidden: [
+    { name: 'no-cycle', severity: 'error', comment: 'An import cycle: the floors only point down.', from: {}, to: { circular: true } },
+    {
+      name: 'vocabulary-stands-alone',
+      severity: 'error',
+      comment: 'The vocabulary imports nothing: no other floor, no package, no node: module.',
+      from: { path: '^src/vocabulary/' },
+      to: { pathNot: '^src/vocabulary/' },
+    },
+    ...FLOORS.map((floor, index) => ({
+      name: `${floor}-points-down`,
+      severity: 'error',
+      comment: `src/${floor}/ imports only from the floors below it: ${FLOORS.slice(0, index).join(', ') || 'none'}.`,
+      from: { path: `^src/${floor}/` },
+      to: { path: [`^src/(${FLOORS.slice(index + 1).join('|') || '$^'})/`, ENTRIES] },
+    })),
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that resolves to nothing.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+}

@@ -1,0 +1,191 @@
+import { createRequire } from 'node:module'
+import { Command, InvalidArgumentError, Option } from 'commander'
+import { ConfigError } from '../vocabulary/config-error.js'
+import { createSandboxCore, DEFAULT_SEED, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
+import { formatCalendarDate, dayOfInstant, parseCalendarDate } from '../vocabulary/calendar-date.js'
+import { parseLatency } from '../vocabulary/latency.js'
+import { createLogSink } from './create-log-sink.js'
+import { formatBanner, formatTokenNote, type BannerFacts } from './format-banner.js'
+import { readJsonFile } from './read-json-file.js'
+import { createRequestLogger, type LogFormat } from '../server/request-logger.js'
+import { startServer } from '../server/start-server.js'
+import { formatScenarioList } from './format-scenario-list.js'
+import type { SandboxOptions } from '../sandbox/sandbox-options.js'
+
+/** The package's version: package.json sits two folders up from dist/cli/, where this runs from. */
+const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
+
+/** A `--scenario` value naming a file rather than a built-in. */
+const SCENARIO_PATH = /[/\\]|\.json$/i
+
+function parseInteger(min: number, max: number) {
+  return (text: string): number => {
+    const value = /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN
+    if (!Number.isSafeInteger(value) || value < min || value > max)
+      throw new InvalidArgumentError(`Must be an integer from ${min} to ${max}.`)
+    return value
+  }
+}
+
+function parseDateArgument(text: string): string {
+  if (parseCalendarDate(text) === undefined)
+    throw new InvalidArgumentError('Must be a calendar date in YYYY-MM-DD format, such as 2026-01-15.')
+  return text
+}
+
+function parseLatencyArgument(text: string): string {
+  if (parseLatency(text) === undefined) throw new InvalidArgumentError('Must be milliseconds such as 250, or a range such as 100-400.')
+  return text
+}
+
+function collectScenario(value: string, values: string[]): string[] {
+  return [...values, value]
+}
+
+/** Options as commander parses them. */
+interface CliOptions {
+  port: number
+  host: string
+  fixtures?: string
+  seed: number
+  generateProjects?: number
+  now?: string
+  latency?: string
+  scenario: string[]
+  log: LogFormat
+  listScenarios?: boolean
+  adminToken?: string
+  debug?: boolean
+}
+
+/**
+ * The `analytics-sandbox` command: flags, then the server (or the scenario list).
+ *
+ * @example
+ * await createProgram().parseAsync(['node', 'analytics-sandbox', '--port', '0'])
+ */
+function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
+  return new Command()
+    .name('analytics-sandbox')
+    .description(
+      'A faithful, fast, deterministic sandbox of the Analytics Public API (GET /api/v1/validate, projects, monitoring, overview).',
+    )
+    .version(version)
+    .addOption(
+      new Option('-p, --port <port>', 'port to listen on; 0 picks a free one').env('PORT').default(4010).argParser(parseInteger(0, 65_535)),
+    )
+    .addOption(new Option('--host <address>', 'address to bind').default('127.0.0.1'))
+    .addOption(new Option('--fixtures <file>', 'serve the records of this JSON file instead of the default data'))
+    .addOption(new Option('--seed <n>', 'seed of all generated values').default(DEFAULT_SEED).argParser(parseInteger(0, 0xffffffff)))
+    .addOption(
+      new Option('--generate-projects <n>', 'add a generated account (key sbx_user_generated) with n projects').argParser(
+        parseInteger(0, 100_000),
+      ),
+    )
+    .addOption(new Option('--now <date>', 'freeze "today" (UTC) at YYYY-MM-DD').argParser(parseDateArgument))
+    .addOption(new Option('--latency <ms>', 'add latency to every answer: 250, or a range 100-400').argParser(parseLatencyArgument))
+    .addOption(
+      new Option('--scenario <name|file>', 'activate a built-in scenario, or one from a JSON file (repeatable)')
+        .default([])
+        .argParser(collectScenario),
+    )
+    .addOption(new Option('--list-scenarios', 'list the scenarios (built-in and given) and exit'))
+    .addOption(new Option('--log <format>', 'request log format').choices(['pretty', 'json', 'none']).default('pretty'))
+    .addOption(
+      new Option('--admin-token <token>', 'token the admin API requires (made up when --host is not loopback)').env(
+        'ANALYTICS_SANDBOX_ADMIN_TOKEN',
+      ),
+    )
+    .addOption(
+      new Option('--exit-with-parent', 'stop when the process that started the sandbox (through npx too) ends').env(
+        'ANALYTICS_SANDBOX_EXIT_WITH_PARENT',
+      ),
+    )
+    .addOption(new Option('--debug', 'print stack traces of start-up failures'))
+    .addHelpText(
+      'after',
+      `
+Commands:
+  verify --base-url <url> --api-key <key>          check a deployment (the real API or a sandbox) against the contract;
+                                                   analytics-sandbox verify --help
+
+Examples:
+  $ analytics-sandbox                              # http://127.0.0.1:4010/api/v1/ with the default data
+  $ analytics-sandbox --port 0 --log none          # any free port; prints only "… listening on <url>"
+  $ analytics-sandbox --port 0 --exit-with-parent  # for a harness: stops when the harness ends
+  $ analytics-sandbox --now 2026-01-15 --seed 7    # reproducible dates and values
+  $ analytics-sandbox --fixtures ./my-data.json    # your own users, keys and projects
+  $ analytics-sandbox --generate-projects 500      # plus 500 generated projects (key sbx_user_generated)
+  $ analytics-sandbox --scenario flaky --seed 7    # a seeded 30 % of requests fail with 500
+  $ analytics-sandbox --scenario ./my-scenario.json --scenario slow
+  $ analytics-sandbox --list-scenarios
+  $ curl -H 'X-API-Key: sbx_user_alpha' http://127.0.0.1:4010/api/v1/projects`,
+    )
+    .action(async (options: CliOptions) => {
+      const fixtures = options.fixtures === undefined ? undefined : await readJsonFile(options.fixtures, 'fixtures')
+      const scenarios = await Promise.all(
+        options.scenario.map(async (value) => (SCENARIO_PATH.test(value) ? await readJsonFile(value, 'scenario') : value)),
+      )
+      const config = resolveSandboxConfig(
+        {
+          fixtures: fixtures as SandboxOptions['fixtures'],
+          scenarios: scenarios as SandboxOptions['scenarios'],
+          seed: options.seed,
+          now: options.now,
+          latency: options.latency,
+          generateProjects: options.generateProjects,
+        },
+        { fixtures: options.fixtures, scenarios: options.scenario },
+      )
+      if (options.listScenarios === true) {
+        process.stdout.write(formatScenarioList(config.catalogue.list()))
+        return
+      }
+      const sandbox = await createSandboxCore(config)
+      // Request lines never wait for a reader: past a small backlog they are dropped and counted.
+      const sink = createLogSink(process.stdout, (note) => void process.stderr.write(note))
+      sandbox.logStats = sink.stats
+      const running = await startServer(sandbox, {
+        host: options.host,
+        port: options.port,
+        log: createRequestLogger(options.log, sink.write),
+        ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+      })
+      const facts: BannerFacts = {
+        version,
+        url: running.url,
+        format: options.log,
+        today: formatCalendarDate(dayOfInstant(sandbox.clock.now())),
+        frozen: options.now !== undefined,
+        seed: options.seed,
+        fixtures: options.fixtures,
+        generated: options.generateProjects ?? 0,
+        scenarios: sandbox.scenarios.active.names,
+        admin: running.admin,
+      }
+      process.stdout.write(formatBanner(facts))
+      const tokenNote = formatTokenNote(facts)
+      if (tokenNote !== undefined) process.stderr.write(tokenNote)
+      onStop(() => running.close())
+    })
+}
+
+/**
+ * Runs the `analytics-sandbox` command with `argv` (node's and the script's first). Resolves once
+ * the server listens (or the command has printed what it was asked for); `onStop` receives the
+ * function that closes the server gracefully. A start-up failure is printed as one line naming
+ * the culprit (a stack only with `--debug`) and the exit code set to 1.
+ *
+ * @example
+ * await runCli(process.argv, (stop) => process.once('SIGTERM', () => void stop().then(() => process.exit(0))))
+ */
+export async function runCli(argv: readonly string[], onStop: (stop: () => Promise<void>) => void): Promise<void> {
+  const debug = argv.includes('--debug')
+  try {
+    await createProgram(onStop).parseAsync([...argv])
+  } catch (error) {
+    const message = error instanceof ConfigError || !debug ? (error as Error).message : ((error as Error).stack ?? String(error))
+    process.stderr.write(`analytics-sandbox: ${message}\n`)
+    process.exitCode = 1
+  }
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod'
+import { PROVIDERS } from '../vocabulary/providers.js'
+import { isRegion } from '../vocabulary/regions.js'
+
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+const isoDateTime = z.iso.datetime({ offset: false, message: 'must be an ISO 8601 UTC date-time such as 2099-12-31T23:59:59Z' })
+/** An array whose items are all different (`key` tells what makes two items the same). */
+function distinct<T extends z.ZodType>(item: T, what: string, key: (value: z.output<T>) => unknown = (value) => value) {
+  return z.array(item).superRefine((values, context) => {
+    const seen = new Set<unknown>()
+    values.forEach((value, index) => {
+      if (seen.has(key(value))) context.addIssue({ code: 'custom', path: [index], message: `duplicate ${what}` })
+      seen.add(key(value))
+    })
+  })
+}
+
+const regionCode = z.string().refine(isRegion, { message: 'must be an ISO 3166-1 alpha-2 code in upper case, such as US' })
+
+/** A user account: it owns projects and USER-level keys. */
+export const userSchema = z.strictObject({
+  id,
+  name: z.string().min(1),
+})
+
+/** An API key, as the portal would store it. */
+export const apiKeySchema = z.strictObject({
+  // What an X-API-Key header can carry: no line break, no control character, no space at either end.
+  key: z
+    .string()
+    .min(1)
+    .max(256)
+    .regex(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/, {
+      message: 'must be visible ASCII characters (spaces only inside), as an X-API-Key header can carry them',
+    }),
+  name: z.string().min(1),
+  level: z.enum(['USER', 'PROJECT']),
+  user_id: id,
+  project_id: id.nullable(),
+  expiry: isoDateTime,
+  revoked: z.boolean().default(false),
+})
+
+/** A topic tracked by a project, with the brands looked for in answers about it (own brand first). */
+export const topicSchema = z.strictObject({
+  name: z.string().min(1),
+  brands: z.array(z.string().min(1)).min(1),
+})
+
+/**
+ * A project: the API's Project fields, plus the analytics configuration the sandbox needs
+ * (`providers`, `data_regions`, `topics`), which the API never shows directly.
+ */
+export const projectSchema = z.strictObject({
+  id,
+  user_id: id,
+  name: z.string().min(1),
+  display_name: z.string().min(1),
+  domain: z.string().min(1),
+  region: regionCode,
+  language: z.string().regex(/^[a-z]{2}$/, 'must be a lower-case ISO 639-1 code such as en'),
+  status: z.string().min(1).default('active'),
+  created_at: isoDateTime,
+  providers: distinct(z.enum(PROVIDERS), 'provider').min(1),
+  data_regions: distinct(regionCode, 'region').min(1),
+  topics: distinct(topicSchema, 'topic name', (topic) => topic.name).min(1),
+})
+
+/** Every record of a sandbox: the shape of `fixtures/default.json` and of `--fixtures` files. */
+export const fixturesSchema = z
+  .strictObject({
+    users: z.array(userSchema),
+    api_keys: z.array(apiKeySchema),
+    projects: z.array(projectSchema),
+  })
+  .superRefine((fixtures, context) => {
+    const users = new Set<number>()
+    fixtures.users.forEach((user, index) => {
+      if (users.has(user.id)) context.addIssue({ code: 'custom', path: ['users', index, 'id'], message: `duplicate user id ${user.id}` })
+      users.add(user.id)
+    })
+    const owners = new Map<number, number>()
+    fixtures.projects.forEach((project, index) => {
+      const at = (field: string) => ['projects', index, field]
+      if (owners.has(project.id)) context.addIssue({ code: 'custom', path: at('id'), message: `duplicate project id ${project.id}` })
+      if (!users.has(project.user_id))
+        context.addIssue({ code: 'custom', path: at('user_id'), message: `user ${project.user_id} does not exist` })
+      if (!project.data_regions.includes(project.region)) {
+        context.addIssue({ code: 'custom', path: at('data_regions'), message: `must include the project's own region ${project.region}` })
+      }
+      owners.set(project.id, project.user_id)
+    })
+    const keys = new Set<string>()
+    fixtures.api_keys.forEach((apiKey, index) => {
+      const at = (field: string) => ['api_keys', index, field]
+      if (keys.has(apiKey.key)) context.addIssue({ code: 'custom', path: at('key'), message: 'duplicate key' })
+      keys.add(apiKey.key)
+      if (!users.has(apiKey.user_id))
+        context.addIssue({ code: 'custom', path: at('user_id'), message: `user ${apiKey.user_id} does not exist` })
+      if (apiKey.level === 'USER' && apiKey.project_id !== null) {
+        context.addIssue({ code: 'custom', path: at('project_id'), message: 'must be null for a USER-level key' })
+      }
+      if (apiKey.level === 'PROJECT' && apiKey.project_id === null) {
+        context.addIssue({ code: 'custom', path: at('project_id'), message: 'is required for a PROJECT-level key' })
+      }
+      if (apiKey.project_id !== null && owners.get(apiKey.project_id) !== apiKey.user_id) {
+        context.addIssue({
+          code: 'custom',
+          path: at('project_id'),
+          message: `project ${apiKey.project_id} does not exist or is not owned by user ${apiKey.user_id}`,
+        })
+      }
+    })
+  })
+
+/** A user record. */
+export type User = z.output<typeof userSchema>
+/** An API key record. */
+export type ApiKey = z.output<typeof apiKeySchema>
+/** A project record, with its analytics configuration. */
+export type Project = z.output<typeof projectSchema>
+/** A tracked topic. */
+export type Topic = z.output<typeof topicSchema>
+/**
+ * Validated fixtures, with defaults applied.
+ *
+ * @example
+ * const fixtures: Fixtures = parseFixtures(JSON.parse(text), 'my-data.json')
+ */
+export type Fixtures = z.output<typeof fixturesSchema>
+/**
+ * Fixtures as written in a file (defaults such as `revoked` and `status` may be left out).
+ *
+ * @example
+ * const fixtures: FixturesInput = { users: [{ id: 1, name: 'Me' }], api_keys: [], projects: [] }
+ * createSandbox({ fixtures })
+ */
+export type FixturesInput = z.input<typeof fixturesSchema>

@@ -1,0 +1,131 @@
+import { z } from 'zod'
+import { ERRORS } from '../vocabulary/errors.js'
+import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
+import { parseLatency } from '../vocabulary/latency.js'
+
+/** The admin API's own 400s: not answers the API itself gives, so no rule may force them. */
+const ADMIN_ONLY: ReadonlySet<string> = new Set([ERRORS.unknownScenario.error, ERRORS.invalidBody.error])
+
+/** The `errors.error` codes a forced 400 may answer with: the API's own 400s. */
+export const BAD_REQUEST_CODES: readonly string[] = Object.values(ERRORS).flatMap((template) =>
+  template.status === 400 && 'error' in template && !ADMIN_ONLY.has(template.error) ? [template.error] : [],
+)
+
+/** Statuses a rule can force, each answered with the body the real service gives for it. */
+export const FORCEABLE_STATUSES = [400, 401, 403, 404, 429, 500, 503] as const
+
+const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)])
+const projectId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+
+/** Longest latency a rule may add: ten minutes. */
+const MAX_LATENCY_MS = 600_000
+
+/** Latency: milliseconds, `"100-400"`, or `{ "min": 100, "max": 400 }`. */
+export const latencySchema = z.union([
+  z.number().int().min(0).max(MAX_LATENCY_MS),
+  z.string().refine(
+    (text) => {
+      const range = parseLatency(text)
+      return range !== undefined && range.max <= MAX_LATENCY_MS
+    },
+    { message: `must be milliseconds such as "250" or a range such as "100-400" (min <= max <= ${MAX_LATENCY_MS})` },
+  ),
+  z
+    .strictObject({ min: z.number().int().min(0).max(MAX_LATENCY_MS), max: z.number().int().min(0).max(MAX_LATENCY_MS) })
+    .refine((range) => range.max >= range.min, {
+      message: 'max must not be below min',
+    }),
+])
+
+/** Which requests a rule applies to; every field given must match (absent: any). */
+export const ruleMatchSchema = z
+  .strictObject({
+    endpoint: oneOrMany(z.enum(ENDPOINT_NAMES)).optional().describe('Endpoint name(s): validate, projects, monitoring, overview'),
+    key: oneOrMany(z.string().min(1)).optional().describe('API key(s) sent in X-API-Key'),
+    project: oneOrMany(projectId).optional().describe('Project id(s) concerned (X-Project-ID, or a PROJECT key’s project)'),
+  })
+  .describe('Which requests the rule applies to; every field given must match (absent: any request)')
+
+/** Make matching requests fail with `status`: always, for a seeded share (`rate`), or on the `nth` matching call(s). */
+export const failSchema = z
+  .strictObject({
+    status: z
+      .union(
+        FORCEABLE_STATUSES.map((status) => z.literal(status)),
+        { error: `must be one of ${FORCEABLE_STATUSES.join(', ')}` },
+      )
+      .default(500)
+      .describe("HTTP status to answer with, with the body the real service gives for it (500: the endpoint's own message)"),
+    error: z
+      .enum(BAD_REQUEST_CODES as [string, ...string[]], { error: `must be one of: ${BAD_REQUEST_CODES.join(', ')}` })
+      .optional()
+      .describe('For status 400: the errors.error to answer with (default bad_request)'),
+    rate: z.number().gt(0).max(1).optional().describe('Fail this seeded share of matching requests (0 < rate <= 1)'),
+    nth: oneOrMany(z.number().int().positive()).optional().describe('Fail only the nth matching request(s), counting from 1'),
+    retryAfter: z.number().int().min(0).max(86_400).optional().describe('Seconds for Retry-After on a 429 or 503 (default 30)'),
+  })
+  .refine((fail) => fail.rate === undefined || fail.nth === undefined, { message: 'give rate or nth, not both' })
+  .refine((fail) => fail.error === undefined || fail.status === 400, { message: 'error applies to status 400 only', path: ['error'] })
+
+/** A fixed-window limit per key: `limit` requests per `windowSeconds`, then 429. */
+export const rateLimitSchema = z.strictObject({
+  limit: z.number().int().min(0).max(1_000_000),
+  windowSeconds: z.number().int().positive().max(86_400),
+})
+
+const EFFECTS = ['latency', 'keys', 'projects', 'data', 'fail', 'rateLimit'] as const
+
+/** One rule: a scope (`match`) and one or more effects. */
+export const ruleSchema = z
+  .strictObject({
+    description: z.string().optional(),
+    match: ruleMatchSchema.optional(),
+    latency: latencySchema.optional().describe('Delay added to the answer, in ms: 250, "100-400" or {"min": 100, "max": 400}'),
+    keys: z.enum(['expired', 'revoked']).optional().describe('Treat matching keys as expired or revoked: 401 unauthorized'),
+    projects: z.literal('hidden').optional().describe('Hide matching projects: an empty account, 403 forbidden for each'),
+    data: z.literal('none').optional().describe('Remove the analytics: 200 with 0 dates'),
+    fail: failSchema.optional().describe('Fail matching requests after the key, project and query checks'),
+    rateLimit: rateLimitSchema.optional().describe('Extension: limit requests per key per window, then 429 with Retry-After'),
+  })
+  .refine((rule) => EFFECTS.some((effect) => rule[effect] !== undefined), {
+    message: `a rule needs at least one effect: ${EFFECTS.join(', ')}`,
+  })
+
+/** Scenario names are short ids, safe in a header list and a file name. */
+export const SCENARIO_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/
+
+/** A scenario file. */
+export const scenarioSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    name: z
+      .string()
+      .regex(SCENARIO_NAME, 'must be 1-64 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit')
+      .describe('The name to select it by (--scenario, PUT /__sandbox/scenario, X-Sandbox-Scenario)'),
+    description: z.string().min(1).describe('What the scenario does, shown by --list-scenarios and GET /__sandbox/scenarios'),
+    rules: z.array(ruleSchema).min(1).describe('Applied in order; see the README for precedence'),
+  })
+  .describe('An analytics-sandbox scenario')
+
+/**
+ * A validated scenario.
+ *
+ * @example
+ * const scenario: Scenario = parseScenario(JSON.parse(text), 'my-scenario.json')
+ */
+export type Scenario = z.output<typeof scenarioSchema>
+/**
+ * A scenario as written in a file, or given inline to `useScenario` and the `scenarios` option.
+ *
+ * @example
+ * const onlyOverviewFails: ScenarioInput = {
+ *   name: 'overview-down',
+ *   description: 'Overview answers 500',
+ *   rules: [{ match: { endpoint: 'overview' }, fail: { status: 500 } }],
+ * }
+ */
+export type ScenarioInput = z.input<typeof scenarioSchema>
+/** A validated rule. */
+export type ScenarioRule = z.output<typeof ruleSchema>
+/** A rule's scope. */
+export type RuleMatch = z.output<typeof ruleMatchSchema>

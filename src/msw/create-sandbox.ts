@@ -1,0 +1,60 @@
+import type { HttpHandler } from 'msw'
+import { createSandboxCore, createSandboxState, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
+import type { SandboxOptions } from '../sandbox/sandbox-options.js'
+import type { SandboxCore } from '../core/sandbox-core.js'
+import type { Collections } from '../model/create-collections.js'
+import { DOCUMENTED_KEYS } from '../model/documented-keys.js'
+import { createHandlers } from './create-handlers.js'
+import { createSandboxControls, type SandboxControls } from '../sandbox/sandbox-controls.js'
+
+/**
+ * An in-process sandbox: msw handlers and the means to steer them from a test.
+ *
+ * @example
+ * const sandbox: Sandbox = createSandbox()
+ * setupServer(...sandbox.handlers).listen()
+ */
+export interface Sandbox extends SandboxControls {
+  /** msw request handlers for `setupServer` (Node) or `setupWorker` (browser). */
+  readonly handlers: HttpHandler[]
+  /** The documented keys. */
+  readonly keys: typeof DOCUMENTED_KEYS
+  /** Resolves once the data is seeded (handlers also wait for it by themselves). */
+  ready(): Promise<void>
+  /** The @msw/data collections behind the answers: create, update or delete records in a test. */
+  db(): Promise<Collections>
+}
+
+/**
+ * Creates an in-process sandbox. Options are checked at once (a bad one throws a ConfigError here);
+ * the data seeds in the background and the handlers wait for it.
+ *
+ * @example
+ * import { setupServer } from 'msw/node'
+ * import { createSandbox } from 'analytics-sandbox'
+ *
+ * const sandbox = createSandbox({ now: '2026-01-15' })
+ * const server = setupServer(...sandbox.handlers)
+ * beforeAll(() => server.listen())
+ * afterEach(() => sandbox.reset())
+ * afterAll(() => server.close())
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const config = resolveSandboxConfig(options)
+  const state = createSandboxState(config)
+  const core: Promise<SandboxCore> = createSandboxCore(config, state)
+  // Seeding failures surface on the first request or ready(); keep them from being "unhandled" meanwhile.
+  core.catch(() => undefined)
+  const controls = createSandboxControls(state, core)
+  return {
+    handlers: createHandlers(() => core, config.base),
+    keys: DOCUMENTED_KEYS,
+    get requests() {
+      return controls.requests
+    },
+    useScenario: controls.useScenario,
+    reset: controls.reset,
+    ready: async () => void (await core),
+    db: async () => (await core).model.db,
+  }
+}

@@ -1,0 +1,173 @@
+import { dayOfInstant, parseCalendarDate, type DayNumber } from '../vocabulary/calendar-date.js'
+import { createAnalytics } from '../analytics/create-analytics.js'
+import { createClock } from '../vocabulary/clock.js'
+import { createRoutes } from '../core/guards/resolve-route.js'
+import { parseLatency, type LatencyRange } from '../vocabulary/latency.js'
+import type { SandboxCore } from '../core/sandbox-core.js'
+import { createModel } from '../model/create-model.js'
+import { defaultFixtures } from '../model/default-fixtures.js'
+import { generateFixtures } from '../model/generate-fixtures.js'
+import type { Fixtures } from '../contract/fixtures-schema.js'
+import { parseFixtures } from '../model/parse-fixtures.js'
+import { createScenarioCatalogue, resolveScenarios, type ScenarioCatalogue } from '../scenarios/scenario-catalogue.js'
+import type { Scenario } from '../contract/scenario-schema.js'
+import { ScenarioState } from '../scenarios/scenario-state.js'
+import { Journal } from '../core/journal.js'
+import { ownAnswer, type Answer } from '../core/answer.js'
+import { BoundedCache } from '../vocabulary/bounded-cache.js'
+import { ConfigError } from '../vocabulary/config-error.js'
+import { resolveBaseUrl, type ApiBase } from './resolve-base-url.js'
+import type { SandboxOptions } from './sandbox-options.js'
+
+export const DEFAULT_SEED = 1
+/**
+ * Bytes of success answers kept for serving again (the least recently used go first): about 4,000
+ * answers of a kilobyte. 8 MiB served no faster (a varied load misses either way) and cost 8 MB of
+ * RSS under cold load.
+ */
+export const ANSWER_CACHE_BYTES = 4 * 1024 * 1024
+/**
+ * An answer is kept from the second request for it among the last this-many first requests: a load
+ * of ever-new queries then serves 1.2-1.3 times as many requests a second (cold /monitoring and
+ * /overview, 30-day ranges), since nothing it computes outlives the request.
+ */
+export const ANSWER_ADMISSION_KEYS = 4096
+/** Requests the journal keeps: the most recent ones. */
+export const JOURNAL_CAPACITY = 1000
+const MAX_GENERATED_PROJECTS = 100_000
+
+function invalid(option: string, why: string, value: unknown): ConfigError {
+  return new ConfigError(`Invalid option "${option}": ${why} (got ${JSON.stringify(value) ?? String(value)})`)
+}
+
+function resolveSeed(seed: unknown): number {
+  if (seed === undefined) return DEFAULT_SEED
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+    throw invalid('seed', 'must be an integer from 0 to 4294967295', seed)
+  }
+  return seed
+}
+
+function resolveNow(now: unknown): DayNumber | undefined {
+  if (now === undefined) return undefined
+  if (now instanceof Date && !Number.isNaN(now.getTime())) return dayOfInstant(now.getTime())
+  const day = typeof now === 'string' ? parseCalendarDate(now) : undefined
+  if (day === undefined) throw invalid('now', 'must be a calendar date in YYYY-MM-DD format', now)
+  return day
+}
+
+function resolveLatency(latency: unknown): LatencyRange | undefined {
+  if (latency === undefined) return undefined
+  const range =
+    typeof latency === 'number' || typeof latency === 'string'
+      ? parseLatency(String(latency))
+      : typeof latency === 'object' && latency !== null
+        ? parseLatency(`${(latency as LatencyRange).min}-${(latency as LatencyRange).max}`)
+        : undefined
+  if (range === undefined) throw invalid('latency', 'must be milliseconds such as 250, or a range such as 100-400', latency)
+  return range
+}
+
+function resolveCount(count: unknown): number {
+  if (count === undefined) return 0
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > MAX_GENERATED_PROJECTS) {
+    throw invalid('generateProjects', `must be an integer from 0 to ${MAX_GENERATED_PROJECTS}`, count)
+  }
+  return count
+}
+
+/** Options checked and resolved, before any data is built. */
+export interface SandboxConfig {
+  readonly fixtures: Fixtures
+  readonly seed: number
+  readonly frozenDay: DayNumber | undefined
+  readonly latency: LatencyRange | undefined
+  readonly generateProjects: number
+  readonly base: ApiBase
+  readonly catalogue: ScenarioCatalogue
+  readonly scenarios: readonly Scenario[]
+}
+
+/** Where options came from, to name them in error messages: a fixtures file, scenario files. */
+export interface OptionSources {
+  readonly fixtures?: string
+  /** The source of each inline `scenarios` item, by index (a file path, for instance). */
+  readonly scenarios?: readonly string[]
+}
+
+/**
+ * Checks `options` synchronously, so a mistake surfaces where the sandbox is created, not on its
+ * first request. Throws a {@link ConfigError} naming the option or the fixture field that is wrong.
+ *
+ * @example
+ * resolveSandboxConfig({ now: '2026-02-30' }) // ConfigError: Invalid option "now": …
+ */
+export function resolveSandboxConfig(options: SandboxOptions = {}, sources: OptionSources = {}): SandboxConfig {
+  const catalogue = createScenarioCatalogue()
+  if (options.scenarios !== undefined && !Array.isArray(options.scenarios))
+    throw invalid('scenarios', 'must be an array of names or definitions', options.scenarios)
+  const scenarios = resolveScenarios(
+    catalogue,
+    options.scenarios ?? [],
+    (index) => sources.scenarios?.[index] ?? `options.scenarios[${index}]`,
+  )
+  return {
+    catalogue,
+    scenarios,
+    seed: resolveSeed(options.seed),
+    frozenDay: resolveNow(options.now),
+    latency: resolveLatency(options.latency),
+    generateProjects: resolveCount(options.generateProjects),
+    base: resolveBaseUrl(options.baseUrl),
+    // Only an absent option means the default data: a file holding `null` is an error, not a fallback.
+    // The default data is already in its validated form (a test checks it), so it is not parsed.
+    fixtures: options.fixtures === undefined ? defaultFixtures : parseFixtures(options.fixtures, sources.fixtures ?? 'options.fixtures'),
+  }
+}
+
+/**
+ * The run-time state of a sandbox that exists before its data is seeded: scenarios and journal, so
+ * an in-process sandbox can switch scenarios and read its journal synchronously.
+ *
+ * @example
+ * const state = createSandboxState(config)
+ * state.scenarios.activate([])
+ */
+export function createSandboxState(config: SandboxConfig): Pick<SandboxCore, 'scenarios' | 'journal'> {
+  return { scenarios: new ScenarioState(config.catalogue, config.scenarios, config.seed), journal: new Journal(JOURNAL_CAPACITY) }
+}
+
+/**
+ * Builds the state the core answers from: seeds the model (and generates projects, if asked).
+ *
+ * @example
+ * const sandbox = await createSandboxCore(resolveSandboxConfig({ now: '2026-01-15' }))
+ * dispatch(sandbox, request)
+ */
+export async function createSandboxCore(
+  config: SandboxConfig,
+  state: Pick<SandboxCore, 'scenarios' | 'journal'> = createSandboxState(config),
+): Promise<SandboxCore> {
+  const { seed, generateProjects: count } = config
+  const fixtures =
+    count === 0 ? config.fixtures : parseFixtures(await generateFixtures(config.fixtures, { seed, count }), `${count} generated projects`)
+  return {
+    basePath: config.base.basePath,
+    routes: createRoutes(config.base.basePath),
+    model: await createModel(fixtures),
+    analytics: createAnalytics(seed),
+    clock: createClock(config.frozenDay),
+    latency: config.latency,
+    ...state,
+    answers: new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength, {
+      admitOnSecondUse: ANSWER_ADMISSION_KEYS,
+      keep: ownAnswer,
+    }),
+    adminToken: undefined,
+    adminLoopbackOnly: false,
+    openApiJson: undefined,
+    logStats: undefined,
+    settling: undefined,
+    requestCount: 0,
+  }
+}

@@ -1,0 +1,30 @@
+import type { LatencyRange } from '../vocabulary/latency.js'
+import type { FixturesInput } from '../contract/fixtures-schema.js'
+import type { ScenarioInput } from '../contract/scenario-schema.js'
+
+/**
+ * How to build a sandbox. Every field is optional: the default is the documented data, seed 1,
+ * the real clock, no added latency.
+ *
+ * @example
+ * createSandbox({ seed: 7, now: '2026-01-15', latency: '50-150' })
+ */
+export interface SandboxOptions {
+  /** Records to serve instead of the documented default data (validated; see `fixtures/default.json`). */
+  fixtures?: FixturesInput
+  /** Seed of every generated value (analytics, generated projects, latency, faults). Default 1. */
+  seed?: number
+  /** Freezes "today" (UTC), as `YYYY-MM-DD` or a Date, for reproducible date defaults. */
+  now?: string | Date
+  /** Latency added to every answer, in ms: `250`, `'250'`, `'100-400'` or `{ min, max }`. */
+  latency?: number | string | LatencyRange
+  /**
+   * Scenarios in force from the start (and again after a reset): built-in names, or definitions in
+   * the scenario file format, which also join the catalogue under their names.
+   */
+  scenarios?: ReadonlyArray<string | ScenarioInput>
+  /** Adds a generated account (key `sbx_user_generated`) with this many projects. */
+  generateProjects?: number
+  /** The API's base address, for the msw handlers; it ends in `/api/v1/`. Default: any origin. */
+  baseUrl?: string
+}

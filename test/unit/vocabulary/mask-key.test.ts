@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { maskKey } from '../../../src/vocabulary/mask-key.js'
+import { DOCUMENTED_KEYS } from '../../../src/model/documented-keys.js'
+
+describe('maskKey', () => {
+  it('keeps the first 6 and last 2 characters of a key of 12 to 15, and the last 4 of a longer one, where that still hides 6', () => {
+    expect(maskKey('sbx_user_alpha')).toBe('sbx_us…ha')
+    expect(maskKey('sbx_project_101')).toBe('sbx_pr…01')
+    expect(maskKey('sbx_user_expired')).toBe('sbx_us…ired')
+    expect(maskKey('sk_live_0123456789abcdef')).toBe('sk_liv…cdef')
+  })
+
+  it('tells every documented key apart (sbx_user_expired and sbx_user_revoked once both read sbx_us…ed)', () => {
+    const masks = Object.values(DOCUMENTED_KEYS).map(maskKey)
+    expect(new Set(masks).size).toBe(masks.length)
+  })
+
+  it('hides a short key entirely', () => {
+    expect(maskKey('short')).toBe('…')
+    expect(maskKey('')).toBe('…')
+    expect(maskKey('elevenchars')).toBe('…')
+  })
+
+  it('passes a missing key through as null', () => {
+    expect(maskKey(null)).toBeNull()
+  })
+
+  it('never returns the full key, nor contains it, for keys of any length', () => {
+    const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789_'
+    for (let length = 1; length <= 300; length++) {
+      const key = Array.from({ length }, (_, index) => alphabet[(index * 7 + length) % alphabet.length]).join('')
+      const masked = maskKey(key)!
+      expect(masked).not.toBe(key)
+      expect(masked.includes(key)).toBe(false)
+      expect(masked.length).toBeLessThanOrEqual(11)
+      expect(key.length - (masked.length - 1), 'characters hidden').toBeGreaterThanOrEqual(length < 12 ? length : 4)
+    }
+  })
+})
+
+describe('redactKeys', () => {
+  it('masks the values of key-, token- and secret-like query parameters, for a client that puts its key in the URL', async () => {
+    const { redactKeys } = await import('../../../src/vocabulary/mask-key.js')
+    expect(redactKeys('/api/v1/projects?api_key=sbx_user_alpha&region=US')).toBe('/api/v1/projects?api_key=…&region=US')
+    expect(redactKeys('/x?X-API-Key=abc&token=t&client_secret=s')).toBe('/x?X-API-Key=…&token=…&client_secret=…')
+    expect(redactKeys('/api/v1/monitoring?start_date=2026-01-01')).toBe('/api/v1/monitoring?start_date=2026-01-01')
+  })
+})
