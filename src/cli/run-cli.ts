@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { ConfigError } from '../vocabulary/config-error.js'
-import { createSandboxCore, DEFAULT_SEED, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
+import { DEFAULT_SEED, openSandbox, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
 import { formatCalendarDate, dayOfInstant, parseCalendarDate } from '../vocabulary/calendar-date.js'
 import { parseLatency } from '../vocabulary/latency.js'
 import { createLogSink } from './create-log-sink.js'
@@ -141,7 +141,7 @@ Examples:
         process.stdout.write(formatScenarioList(config.catalogue.list()))
         return
       }
-      const sandbox = await createSandboxCore(config)
+      const sandbox = await openSandbox(config).core
       // Request lines never wait for a reader: past a small backlog they are dropped and counted.
       const sink = createLogSink(process.stdout, (note) => void process.stderr.write(note))
       sandbox.logStats = sink.stats

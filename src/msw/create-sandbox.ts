@@ -1,11 +1,10 @@
 import type { HttpHandler } from 'msw'
-import { createSandboxCore, createSandboxState, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
+import { openSandbox, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
 import type { SandboxOptions } from '../sandbox/sandbox-options.js'
-import type { SandboxCore } from '../core/sandbox-core.js'
 import type { Collections } from '../model/create-collections.js'
 import { DOCUMENTED_KEYS } from '../model/documented-keys.js'
 import { createHandlers } from './create-handlers.js'
-import { createSandboxControls, type SandboxControls } from '../sandbox/sandbox-controls.js'
+import type { SandboxControls } from '../sandbox/sandbox-controls.js'
 
 /**
  * An in-process sandbox: msw handlers and the means to steer them from a test.
@@ -40,20 +39,16 @@ export interface Sandbox extends SandboxControls {
  * afterAll(() => server.close())
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const config = resolveSandboxConfig(options)
-  const state = createSandboxState(config)
-  const core: Promise<SandboxCore> = createSandboxCore(config, state)
-  // Seeding failures surface on the first request or ready(); keep them from being "unhandled" meanwhile.
-  core.catch(() => undefined)
-  const controls = createSandboxControls(state, core)
+  const opened = openSandbox(resolveSandboxConfig(options))
+  const { core, config } = opened
   return {
     handlers: createHandlers(() => core, config.base),
     keys: DOCUMENTED_KEYS,
     get requests() {
-      return controls.requests
+      return opened.requests
     },
-    useScenario: controls.useScenario,
-    reset: controls.reset,
+    useScenario: opened.useScenario,
+    reset: opened.reset,
     ready: async () => void (await core),
     db: async () => (await core).model.db,
   }

@@ -2,7 +2,7 @@ import { dayOfInstant, parseCalendarDate, type DayNumber } from '../vocabulary/c
 import { createAnalytics } from '../analytics/create-analytics.js'
 import { createClock } from '../vocabulary/clock.js'
 import { createRoutes } from '../core/guards/resolve-route.js'
-import { parseLatency, type LatencyRange } from '../vocabulary/latency.js'
+import { toLatencyRange, type LatencyRange } from '../vocabulary/latency.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import { createModel } from '../model/create-model.js'
 import { defaultFixtures } from '../model/default-fixtures.js'
@@ -18,6 +18,7 @@ import { BoundedCache } from '../vocabulary/bounded-cache.js'
 import { ConfigError } from '../vocabulary/config-error.js'
 import { resolveBaseUrl, type ApiBase } from './resolve-base-url.js'
 import type { SandboxOptions } from './sandbox-options.js'
+import { createSandboxControls, type SandboxControls } from './sandbox-controls.js'
 
 export const DEFAULT_SEED = 1
 /**
@@ -58,12 +59,7 @@ function resolveNow(now: unknown): DayNumber | undefined {
 
 function resolveLatency(latency: unknown): LatencyRange | undefined {
   if (latency === undefined) return undefined
-  const range =
-    typeof latency === 'number' || typeof latency === 'string'
-      ? parseLatency(String(latency))
-      : typeof latency === 'object' && latency !== null
-        ? parseLatency(`${(latency as LatencyRange).min}-${(latency as LatencyRange).max}`)
-        : undefined
+  const range = toLatencyRange(latency)
   if (range === undefined) throw invalid('latency', 'must be milliseconds such as 250, or a range such as 100-400', latency)
   return range
 }
@@ -170,4 +166,27 @@ export async function createSandboxCore(
     settling: undefined,
     requestCount: 0,
   }
+}
+
+/** A sandbox being opened: its resolved configuration, its core (ready once seeded), and the controls the library gives. */
+export interface OpenedSandbox extends SandboxControls {
+  readonly config: SandboxConfig
+  /** Resolves once the records are seeded; a seeding failure rejects it (never unhandled). */
+  readonly core: Promise<SandboxCore>
+}
+
+/**
+ * The one composition of a sandbox, which `createSandbox` (msw), `startSandbox` (node:http) and the
+ * command line all call: state, core and controls from a resolved configuration.
+ *
+ * @example
+ * const opened = openSandbox(resolveSandboxConfig({ seed: 7 }))
+ * const sandbox = await opened.core
+ */
+export function openSandbox(config: SandboxConfig): OpenedSandbox {
+  const state = createSandboxState(config)
+  const core = createSandboxCore(config, state)
+  // Seeding failures surface where the core is awaited; keep them from being "unhandled" meanwhile.
+  core.catch(() => undefined)
+  return Object.assign(createSandboxControls(state, core), { config, core })
 }

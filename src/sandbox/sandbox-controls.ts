@@ -1,4 +1,5 @@
 import type { JournalEntry } from '../core/journal.js'
+import { resetSandbox } from '../core/reset-sandbox.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import { resolveScenarios } from '../scenarios/scenario-catalogue.js'
 import type { ScenarioInput } from '../contract/scenario-schema.js'
@@ -37,19 +38,7 @@ export function createSandboxControls(state: Pick<SandboxCore, 'scenarios' | 'jo
       state.scenarios.activate(resolveScenarios(state.scenarios.catalogue, scenarios, (index) => `useScenario argument ${index + 1}`))
     },
     async reset() {
-      state.scenarios.reset()
-      state.journal.clear()
-      const sandbox = await core
-      sandbox.requestCount = 0
-      if (!sandbox.model.changed) return
-      // Re-seeding awaits between records: requests meanwhile wait for it to finish (see `settling`).
-      const settling = (sandbox.settling ?? Promise.resolve()).then(() => sandbox.model.reseed())
-      sandbox.settling = settling
-      try {
-        await settling
-      } finally {
-        if (sandbox.settling === settling) sandbox.settling = undefined
-      }
+      await resetSandbox(await core)
     },
   }
 }

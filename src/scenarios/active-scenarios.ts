@@ -1,7 +1,7 @@
 import { hashString, mixHash, unitInterval } from '../vocabulary/hash.js'
 import type { EndpointName } from '../vocabulary/endpoint-names.js'
 import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
-import { parseLatency, pickDelay, type LatencyRange } from '../vocabulary/latency.js'
+import { pickDelay, toLatencyRange, type LatencyRange } from '../vocabulary/latency.js'
 import type { Refusal } from '../vocabulary/refusal.js'
 import type { RuleMatch, Scenario, ScenarioRule } from '../contract/scenario-schema.js'
 
@@ -42,12 +42,7 @@ function compileRule(scenario: Scenario, index: number, seed: number): CompiledR
   return {
     rule,
     salt: mixHash(mixHash(mixHash(0x5ce7, seed), hashString(scenario.name)), index),
-    latency:
-      latency === undefined
-        ? undefined
-        : typeof latency === 'object'
-          ? { min: latency.min, max: latency.max }
-          : parseLatency(String(latency)),
+    latency: latency === undefined ? undefined : toLatencyRange(latency),
     nth: asSet(rule.fail?.nth),
     endpoints: asSet<string>(match.endpoint),
     keys: asSet(match.key),

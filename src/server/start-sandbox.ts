@@ -1,7 +1,7 @@
-import { createSandboxCore, createSandboxState, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
+import { openSandbox, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
 import type { SandboxOptions } from '../sandbox/sandbox-options.js'
 import { DOCUMENTED_KEYS } from '../model/documented-keys.js'
-import { createSandboxControls, type SandboxControls } from '../sandbox/sandbox-controls.js'
+import type { SandboxControls } from '../sandbox/sandbox-controls.js'
 import { startServer } from './start-server.js'
 
 /**
@@ -47,25 +47,22 @@ export interface RunningSandbox extends SandboxControls {
  * await sandbox.close()
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  const config = resolveSandboxConfig(options)
-  const state = createSandboxState(config)
-  const core = createSandboxCore(config, state)
-  const running = await startServer(await core, {
+  const opened = openSandbox(resolveSandboxConfig(options))
+  const running = await startServer(await opened.core, {
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
     ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
   })
-  const controls = createSandboxControls(state, core)
   return {
     url: running.url,
     port: running.port,
     keys: DOCUMENTED_KEYS,
     adminToken: running.admin.token,
     get requests() {
-      return controls.requests
+      return opened.requests
     },
-    useScenario: controls.useScenario,
-    reset: controls.reset,
+    useScenario: opened.useScenario,
+    reset: opened.reset,
     close: () => running.close(),
   }
 }

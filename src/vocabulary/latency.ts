@@ -8,6 +8,29 @@ export interface LatencyRange {
 
 const LATENCY_PATTERN = /^(\d{1,6})(?:-(\d{1,6}))?$/
 
+/** Most milliseconds a latency may name: six digits. */
+const MAX_LATENCY_DIGITS_MS = 999_999
+
+const isMilliseconds = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_LATENCY_DIGITS_MS
+
+/**
+ * The one reading of a latency, whichever way it is written: milliseconds (`250`), a range as
+ * text (`"100-400"`), or `{ min, max }`. `undefined` when it is none of them.
+ *
+ * @example
+ * toLatencyRange(250) // { min: 250, max: 250 }
+ * toLatencyRange('100-400') // { min: 100, max: 400 }
+ * toLatencyRange({ min: 5, max: 1 }) // undefined
+ */
+export function toLatencyRange(value: unknown): LatencyRange | undefined {
+  if (typeof value === 'string') return parseLatency(value)
+  if (isMilliseconds(value)) return { min: value, max: value }
+  if (typeof value !== 'object' || value === null) return undefined
+  const { min, max } = value as Partial<LatencyRange>
+  return isMilliseconds(min) && isMilliseconds(max) && min <= max ? { min, max } : undefined
+}
+
 /**
  * Parses `250` or `100-400` (milliseconds); `undefined` when the text is neither.
  *

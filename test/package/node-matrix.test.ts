@@ -117,7 +117,7 @@ describe.each(CELLS)('the packed package on Node $node with msw $msw', (cell) =>
 
   test('The installed bin starts on a free port, prints its ready line, answers /validate with 200, and exits 0 on SIGTERM.', async () => {
     installed()
-    const cli = join(project, 'node_modules', 'analytics-sandbox', 'dist', 'cli.cjs')
+    const cli = join(project, 'node_modules', 'analytics-sandbox', 'dist', 'cli', 'main.cjs')
     const child = spawn(join(nodeDir, 'node'), [cli, '--port', '0', '--log', 'none'], {
       cwd: project,
       env,

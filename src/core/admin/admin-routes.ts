@@ -9,6 +9,7 @@ import { ok, type Envelope } from '../../contract/envelope.js'
 import { EnvelopeError } from '../envelope-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import type { SandboxCore } from '../sandbox-core.js'
+import { resetSandbox } from '../reset-sandbox.js'
 
 /** An admin operation: an envelope, or a finished answer for what is not one (the OpenAPI document). */
 export type AdminHandler = (sandbox: SandboxCore, request: CoreRequest) => Envelope<unknown> | Answer
@@ -113,9 +114,8 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
     'reset',
     {
       POST: (sandbox) => {
-        sandbox.scenarios.reset()
-        sandbox.journal.clear()
-        sandbox.requestCount = 0
+        // The answer goes at once; requests after it wait until changed records are re-seeded.
+        resetSandbox(sandbox).catch(() => undefined)
         return ok({ active: activeNames(sandbox) }, 'Sandbox reset')
       },
     },

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { dispatch } from '../../src/core/dispatch.js'
+import type { SandboxCore } from '../../src/core/sandbox-core.js'
+import { openSandbox, resolveSandboxConfig } from '../../src/sandbox/open-sandbox.js'
+import { startServer, type RunningServer } from '../../src/server/start-server.js'
+
+const running: RunningServer[] = []
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()))
+})
+
+async function renamedSandbox(): Promise<SandboxCore> {
+  const core = await openSandbox(resolveSandboxConfig({ now: '2026-03-01' })).core
+  await core.model.db.projects.update((q) => q.where({ id: 101 }), { data: (project) => void (project.display_name = 'Renamed') })
+  return core
+}
+
+function displayNames(core: SandboxCore): string[] {
+  const response = dispatch(core, {
+    method: 'GET',
+    path: '/api/v1/projects',
+    query: '',
+    header: (name) => (name === 'x-api-key' ? 'sbx_user_alpha' : null),
+  })
+  return JSON.parse(new TextDecoder().decode(response.body)).data.projects.map((project: { display_name: string }) => project.display_name)
+}
+
+describe('POST /__sandbox/reset', () => {
+  it('re-seeds changed records as the library reset does, so the next request sees the seeded data (in process)', async () => {
+    const core = await renamedSandbox()
+    expect(displayNames(core)).toContain('Renamed')
+    const response = dispatch(core, { method: 'POST', path: '/__sandbox/reset', query: '', header: () => null })
+    expect(response.status).toBe(200)
+    expect(core.settling).toBeDefined()
+    await core.settling
+    expect(displayNames(core)).not.toContain('Renamed')
+    expect(core.model.changed).toBe(false)
+  })
+
+  it('re-seeds changed records over real HTTP, and the request right after the reset answers from the seeded data', async () => {
+    const core = await renamedSandbox()
+    const server = await startServer(core, { host: '127.0.0.1', port: 0 })
+    running.push(server)
+    const origin = new URL(server.url).origin
+    const reset = await fetch(`${origin}/__sandbox/reset`, { method: 'POST' })
+    expect(reset.status).toBe(200)
+    const projects = await fetch(`${server.url}projects`, { headers: { 'X-API-Key': 'sbx_user_alpha' } })
+    const names = (await projects.json()).data.projects.map((project: { display_name: string }) => project.display_name)
+    expect(names).not.toContain('Renamed')
+    expect(names).toContain('Northwind Outdoor')
+  })
+})
