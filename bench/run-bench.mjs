@@ -301,6 +301,26 @@ const startup = await startupMs(
 )
 row('start-up to first answer (ms)', startup, 250, startup <= 250, `bare node: ${bare.toFixed(0)} ms`)
 
+/** Milliseconds `node` takes to import `specifiers` (in order, one process), median over alternating runs. */
+function importMs(specifiers) {
+  const script = `const t = performance.now(); for (const s of ${JSON.stringify(specifiers)}) await import(s); console.log(performance.now() - t)`
+  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }))
+}
+const importRuns = { msw: [], library: [], onTop: [] }
+for (let run = 0; run < (smoke ? 1 : quick ? 3 : 9); run++) {
+  importRuns.msw.push(importMs(['msw/node']))
+  importRuns.library.push(importMs([join(root, 'dist/index.js')]))
+  importRuns.onTop.push(importMs(['msw/node', join(root, 'dist/index.js')]))
+}
+const [mswAlone, libraryAlone, withMsw] = [importRuns.msw, importRuns.library, importRuns.onTop].map(median)
+row(
+  "import('analytics-sandbox') over import('msw/node') (ms)",
+  libraryAlone - mswAlone,
+  60,
+  libraryAlone - mswAlone <= 60,
+  `msw/node ${mswAlone.toFixed(0)} ms, analytics-sandbox ${libraryAlone.toFixed(0)} ms, both ${withMsw.toFixed(0)} ms`,
+)
+
 const inProcess = JSON.parse(
   execFileSync(process.execPath, [join(root, 'bench/in-process.mjs'), quick ? '--quick' : ''], { cwd: root, encoding: 'utf8' }),
 )

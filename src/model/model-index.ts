@@ -17,11 +17,11 @@ export interface ProjectEntry {
 }
 
 /**
- * Constant-time lookups over the collections, kept current by the collections' hooks:
+ * Constant-time lookups over the records, what the request path reads:
  * key value → key, project id → project, user id → that user's projects (sorted by id).
  *
  * @example
- * const index = createModelIndex(createCollections())
+ * const index = createModelIndex()
  * index.findKey('sbx_user_alpha')?.apiKey.level // 'USER'
  */
 export interface ModelIndex {
@@ -34,22 +34,34 @@ export interface ModelIndex {
 
 const NO_PROJECTS: readonly ProjectEntry[] = Object.freeze([])
 
+/** The index's writer: what seeding and the collections' hooks call. */
+export interface ModelIndexWriter extends ModelIndex {
+  putKey(apiKey: ApiKey): void
+  removeKey(key: string): void
+  putProject(project: Project): void
+  removeProject(id: number): void
+  /** Counts a change that moves no indexed record (a user's). */
+  touch(): void
+}
+
 /**
- * Builds a {@link ModelIndex} over `collections` and subscribes it to their hooks.
+ * An empty {@link ModelIndex} with its writer: seeding fills it directly, and once `db()` is used,
+ * {@link followCollections} keeps it current with the collections.
  *
  * @example
- * const index = createModelIndex(collections)
+ * const index = createModelIndex()
+ * index.putKey(apiKey)
+ * index.findKey(apiKey.key)?.apiKey.level // 'USER'
  */
-export function createModelIndex(collections: Collections): ModelIndex {
+export function createModelIndex(): ModelIndexWriter {
   const keys = new Map<string, KeyEntry>()
   const projects = new Map<number, ProjectEntry>()
-  /** A user's projects; sorted by id lazily, on the first read after a change, so seeding stays linear. */
   const byUser = new Map<number, { entries: ProjectEntry[]; sorted: boolean }>()
   let revision = 0
   let changes = 0
 
-  const addKey = (apiKey: ApiKey) => keys.set(apiKey.key, { apiKey, expiresAt: Date.parse(apiKey.expiry) })
   const removeProject = (id: number) => {
+    changes++
     const entry = projects.get(id)
     if (entry === undefined) return
     projects.delete(id)
@@ -58,7 +70,7 @@ export function createModelIndex(collections: Collections): ModelIndex {
     owned.entries = owned.entries.filter((candidate) => candidate !== entry)
     if (owned.entries.length === 0) byUser.delete(entry.project.user_id)
   }
-  const addProject = (project: Project) => {
+  const putProject = (project: Project) => {
     // @msw/data emits one update event per changed path, each with the whole next record: replacing
     // any entry of the same id keeps the project listed once, however many events one update makes.
     removeProject(project.id)
@@ -81,34 +93,6 @@ export function createModelIndex(collections: Collections): ModelIndex {
     return owned.entries
   }
 
-  collections.apiKeys.hooks.on('create', ({ data }) => {
-    changes++
-    addKey(data.record)
-  })
-  collections.apiKeys.hooks.on('update', ({ data }) => {
-    changes++
-    keys.delete(data.prevRecord.key)
-    addKey(data.nextRecord)
-  })
-  collections.apiKeys.hooks.on('delete', ({ data }) => {
-    changes++
-    keys.delete(data.deletedRecord.key)
-  })
-  for (const event of ['create', 'update', 'delete'] as const) collections.users.hooks.on(event, () => void changes++)
-  collections.projects.hooks.on('create', ({ data }) => {
-    changes++
-    addProject(data.record)
-  })
-  collections.projects.hooks.on('update', ({ data }) => {
-    changes++
-    removeProject(data.prevRecord.id)
-    addProject(data.nextRecord)
-  })
-  collections.projects.hooks.on('delete', ({ data }) => {
-    changes++
-    removeProject(data.deletedRecord.id)
-  })
-
   return {
     findKey: (key) => keys.get(key),
     findProject: (id) => projects.get(id),
@@ -116,5 +100,40 @@ export function createModelIndex(collections: Collections): ModelIndex {
     get changes() {
       return changes
     },
+    putKey(apiKey) {
+      changes++
+      keys.set(apiKey.key, { apiKey, expiresAt: Date.parse(apiKey.expiry) })
+    },
+    removeKey(key) {
+      changes++
+      keys.delete(key)
+    },
+    putProject,
+    removeProject,
+    touch() {
+      changes++
+    },
   }
+}
+
+/**
+ * Keeps `index` current with every record created, updated or deleted through `collections`.
+ *
+ * @example
+ * followCollections(index, collections)
+ */
+export function followCollections(index: ModelIndexWriter, collections: Collections): void {
+  collections.apiKeys.hooks.on('create', ({ data }) => index.putKey(data.record))
+  collections.apiKeys.hooks.on('update', ({ data }) => {
+    index.removeKey(data.prevRecord.key)
+    index.putKey(data.nextRecord)
+  })
+  collections.apiKeys.hooks.on('delete', ({ data }) => index.removeKey(data.deletedRecord.key))
+  for (const event of ['create', 'update', 'delete'] as const) collections.users.hooks.on(event, () => index.touch())
+  collections.projects.hooks.on('create', ({ data }) => index.putProject(data.record))
+  collections.projects.hooks.on('update', ({ data }) => {
+    index.removeProject(data.prevRecord.id)
+    index.putProject(data.nextRecord)
+  })
+  collections.projects.hooks.on('delete', ({ data }) => index.removeProject(data.deletedRecord.id))
 }

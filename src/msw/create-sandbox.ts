@@ -50,6 +50,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     useScenario: opened.useScenario,
     reset: opened.reset,
     ready: async () => void (await core),
-    db: async () => (await core).model.db,
+    db: async () => (await core).model.db(),
   }
 }

@@ -11,7 +11,7 @@ afterEach(async () => {
 
 async function renamedSandbox(): Promise<SandboxCore> {
   const core = await openSandbox(resolveSandboxConfig({ now: '2026-03-01' })).core
-  await core.model.db.projects.update((q) => q.where({ id: 101 }), { data: (project) => void (project.display_name = 'Renamed') })
+  await (await core.model.db()).projects.update((q) => q.where({ id: 101 }), { data: (project) => void (project.display_name = 'Renamed') })
   return core
 }
 

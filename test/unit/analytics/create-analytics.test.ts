@@ -163,7 +163,7 @@ describe('createAnalytics: a project changed through the model', () => {
     const before = projectEntry(local, 101)
     const chatgptBefore = analytics.seriesFor(before, 'chatgpt', 'US', TODAY - WINDOW, TODAY)
     const allBefore = analytics.seriesFor(before, undefined, undefined, TODAY - WINDOW, TODAY)
-    await local.db.projects.update((q) => q.where({ id: 101 }), {
+    await (await local.db()).projects.update((q) => q.where({ id: 101 }), {
       data(project) {
         project.providers.push('grok')
       },

@@ -50,16 +50,16 @@ describe('createModel: the index of the default fixtures', () => {
 
   it('holds the seeded records in its collections', async () => {
     const model = await loadDefaultModel()
-    expect(model.db.users.count()).toBe(3)
-    expect(model.db.apiKeys.count()).toBe(6)
-    expect(model.db.projects.count()).toBe(4)
+    expect((await model.db()).users.count()).toBe(3)
+    expect((await model.db()).apiKeys.count()).toBe(6)
+    expect((await model.db()).projects.count()).toBe(4)
   })
 })
 
 describe('createModel: changes through the collections', () => {
   it('indexes a project created through db, keeping the owner’s list sorted by id', async () => {
     const model = await loadDefaultModel()
-    await model.db.projects.create(NEW_PROJECT)
+    await (await model.db()).projects.create(NEW_PROJECT)
     expect(projectEntry(model, 99).project.display_name).toBe('Fabrikam Fibers')
     expect(projectEntry(model, 99).createdDay).toBe(day('2024-05-01'))
     expect(ids(model.index.listProjects(1))).toEqual([99, 101, 102, 103])
@@ -68,7 +68,7 @@ describe('createModel: changes through the collections', () => {
   it('reflects a project updated through db, with a new revision', async () => {
     const model = await loadDefaultModel()
     const before = projectEntry(model, 101)
-    await model.db.projects.update((q) => q.where({ id: 101 }), {
+    await (await model.db()).projects.update((q) => q.where({ id: 101 }), {
       data(project) {
         project.display_name = 'X'
       },
@@ -82,7 +82,7 @@ describe('createModel: changes through the collections', () => {
 
   it('moves a project to its new owner when its user_id is updated', async () => {
     const model = await loadDefaultModel()
-    await model.db.projects.update((q) => q.where({ id: 102 }), {
+    await (await model.db()).projects.update((q) => q.where({ id: 102 }), {
       data(project) {
         project.user_id = 2
       },
@@ -93,7 +93,7 @@ describe('createModel: changes through the collections', () => {
 
   it('re-indexes a project whose id alone is updated', async () => {
     const model = await loadDefaultModel()
-    await model.db.projects.update((q) => q.where({ id: 103 }), {
+    await (await model.db()).projects.update((q) => q.where({ id: 103 }), {
       data(project) {
         project.id = 100
       },
@@ -106,7 +106,7 @@ describe('createModel: changes through the collections', () => {
   it('lists a project once after one update call changes its id and another field', async () => {
     // @msw/data emits one 'update' event per changed path, each with the same prevRecord/nextRecord.
     const model = await loadDefaultModel()
-    await model.db.projects.update((q) => q.where({ id: 103 }), {
+    await (await model.db()).projects.update((q) => q.where({ id: 103 }), {
       data(project) {
         project.id = 100
         project.created_at = '2024-02-29T23:59:59Z'
@@ -119,7 +119,7 @@ describe('createModel: changes through the collections', () => {
 
   it('reflects an update call that changes several fields without changing the id', async () => {
     const model = await loadDefaultModel()
-    await model.db.projects.update((q) => q.where({ id: 102 }), {
+    await (await model.db()).projects.update((q) => q.where({ id: 102 }), {
       data(project) {
         project.display_name = 'Contoso'
         project.created_at = '2024-02-29T00:00:00Z'
@@ -133,16 +133,16 @@ describe('createModel: changes through the collections', () => {
 
   it('forgets a project deleted through db', async () => {
     const model = await loadDefaultModel()
-    model.db.projects.delete((q) => q.where({ id: 101 }))
+    ;(await model.db()).projects.delete((q) => q.where({ id: 101 }))
     expect(model.index.findProject(101)).toBeUndefined()
     expect(ids(model.index.listProjects(1))).toEqual([102, 103])
-    model.db.projects.delete((q) => q.where({ id: 201 }))
+    ;(await model.db()).projects.delete((q) => q.where({ id: 201 }))
     expect(model.index.listProjects(2)).toEqual([])
   })
 
   it('reflects keys created, updated and deleted through db', async () => {
     const model = await loadDefaultModel()
-    await model.db.apiKeys.create({
+    await (await model.db()).apiKeys.create({
       key: 'sbx_user_new',
       name: 'New key',
       level: 'USER',
@@ -151,7 +151,7 @@ describe('createModel: changes through the collections', () => {
       expiry: '2030-01-01T00:00:00Z',
     })
     expect(model.index.findKey('sbx_user_new')?.apiKey.revoked).toBe(false)
-    await model.db.apiKeys.update((q) => q.where({ key: 'sbx_user_beta' }), {
+    await (await model.db()).apiKeys.update((q) => q.where({ key: 'sbx_user_beta' }), {
       data(apiKey) {
         apiKey.key = 'sbx_user_beta_2'
         apiKey.revoked = true
@@ -159,7 +159,7 @@ describe('createModel: changes through the collections', () => {
     })
     expect(model.index.findKey('sbx_user_beta')).toBeUndefined()
     expect(model.index.findKey('sbx_user_beta_2')?.apiKey.revoked).toBe(true)
-    model.db.apiKeys.delete((q) => q.where({ key: 'sbx_user_alpha' }))
+    ;(await model.db()).apiKeys.delete((q) => q.where({ key: 'sbx_user_alpha' }))
     expect(model.index.findKey('sbx_user_alpha')).toBeUndefined()
   })
 })
@@ -167,14 +167,14 @@ describe('createModel: changes through the collections', () => {
 describe('createModel: reseed', () => {
   it('restores the initial projects and keys after creates, updates and deletes', async () => {
     const model = await loadDefaultModel()
-    await model.db.projects.create(NEW_PROJECT)
-    await model.db.projects.update((q) => q.where({ id: 101 }), {
+    await (await model.db()).projects.create(NEW_PROJECT)
+    await (await model.db()).projects.update((q) => q.where({ id: 101 }), {
       data(project) {
         project.display_name = 'X'
       },
     })
-    model.db.projects.delete((q) => q.where({ id: 201 }))
-    model.db.apiKeys.delete((q) => q.where({ key: 'sbx_user_alpha' }))
+    ;(await model.db()).projects.delete((q) => q.where({ id: 201 }))
+    ;(await model.db()).apiKeys.delete((q) => q.where({ key: 'sbx_user_alpha' }))
     await model.reseed()
     expect(model.index.findProject(99)).toBeUndefined()
     expect(projectEntry(model, 101).project.display_name).toBe('Northwind Outdoor')
@@ -182,13 +182,13 @@ describe('createModel: reseed', () => {
     expect(model.index.findKey('sbx_user_alpha')?.apiKey.level).toBe('USER')
     expect(ids(model.index.listProjects(1))).toEqual([101, 102, 103])
     expect(ids(model.index.listProjects(2))).toEqual([201])
-    expect(model.db.projects.count()).toBe(4)
-    expect(model.db.apiKeys.count()).toBe(6)
+    expect((await model.db()).projects.count()).toBe(4)
+    expect((await model.db()).apiKeys.count()).toBe(6)
   })
 
   it('restores nested fields changed in place through db (a topic’s brands, the providers)', async () => {
     const model = await loadDefaultModel()
-    await model.db.projects.update((q) => q.where({ id: 101 }), {
+    await (await model.db()).projects.update((q) => q.where({ id: 101 }), {
       data(project) {
         project.topics[0]!.brands.push('Intruder')
         project.providers.push('grok')
@@ -203,18 +203,18 @@ describe('createModel: reseed', () => {
   it('gives restored projects new revisions, so caches keyed by revision miss', async () => {
     const model = await loadDefaultModel()
     const before = projectEntry(model, 102)
-    model.db.projects.delete((q) => q.where({ id: 101 }))
+    ;(await model.db()).projects.delete((q) => q.where({ id: 101 }))
     await model.reseed()
     expect(projectEntry(model, 102).revision).not.toBe(before.revision)
   })
 
   it('restores the users collection after a user is created or deleted through db', async () => {
     const model = await loadDefaultModel()
-    await model.db.users.create({ id: 4, name: 'Intruder Inc' })
-    model.db.users.delete((q) => q.where({ id: 3 }))
+    await (await model.db()).users.create({ id: 4, name: 'Intruder Inc' })
+    ;(await model.db()).users.delete((q) => q.where({ id: 3 }))
     await model.reseed()
     expect(
-      model.db.users
+      (await model.db()).users
         .findMany()
         .map((user) => user.id)
         .sort(),
@@ -233,7 +233,7 @@ describe('createModel: reseed', () => {
 
   it('does nothing after a reseed that already restored the records', async () => {
     const model = await loadDefaultModel()
-    model.db.projects.delete((q) => q.where({ id: 101 }))
+    ;(await model.db()).projects.delete((q) => q.where({ id: 101 }))
     await model.reseed()
     const entry = projectEntry(model, 101)
     await model.reseed()
@@ -243,7 +243,7 @@ describe('createModel: reseed', () => {
   it('keeps two models of the same fixtures independent', async () => {
     const one = await loadDefaultModel()
     const two = await loadDefaultModel()
-    one.db.projects.delete((q) => q.where({ id: 101 }))
+    ;(await one.db()).projects.delete((q) => q.where({ id: 101 }))
     expect(two.index.findProject(101)).toBeDefined()
   })
 })
