@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { runCli } from '../../../src/cli/run-cli.js'
+import { defaultFixtures } from '../../../src/model/default-fixtures.js'
+import { useTempDir } from '../../support/temp-dir.js'
+
+// The command line's refusals, in process: what it prints and the exit it asks for. That the real
+// process then exits 1 with that one line and no stack trace is tested once per kind of failure,
+// spawning the bin, in test/hardening/lifecycle.test.ts.
+
+class ExitCalled extends Error {
+  constructor(readonly code: number | string | null | undefined) {
+    super(`process.exit(${code})`)
+  }
+}
+
+const temp = useTempDir('run-cli')
+let stderr = ''
+
+beforeEach(() => {
+  stderr = ''
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    stderr += String(chunk)
+    return true
+  })
+  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+  vi.spyOn(process, 'exit').mockImplementation((code) => {
+    throw new ExitCalled(code)
+  })
+})
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  process.exitCode = undefined
+})
+
+/** Runs the command line in process, expecting a refusal: the exit code it asked for and what it wrote. */
+async function refused(args: readonly string[]): Promise<{ code: number; stderr: string }> {
+  const onStop = vi.fn()
+  await runCli(['node', 'analytics-sandbox', '--port', '0', '--log', 'none', ...args], onStop)
+  expect(onStop, 'a server started').not.toHaveBeenCalled()
+  const exit = vi.mocked(process.exit).mock.calls[0]?.[0]
+  return { code: Number(exit ?? process.exitCode ?? 0), stderr }
+}
+
+const fixturesWith = (change: (fixtures: Record<string, Array<Record<string, unknown>>>) => void) => {
+  const fixtures = structuredClone(defaultFixtures) as unknown as Record<string, Array<Record<string, unknown>>>
+  change(fixtures)
+  return JSON.stringify(fixtures)
+}
+
+describe('the command line refuses what it cannot start with', () => {
+  it.each([
+    [['--port', 'abc'], '--port'],
+    [['--port', '70000'], '--port'],
+    [['--now', '2026-02-30'], '--now'],
+    [['--now', 'yesterday'], '--now'],
+    [['--latency', 'fast'], '--latency'],
+    [['--log', 'loud'], '--log'],
+    [['--seed', '-1'], '--seed'],
+    [['--generate-projects', 'x'], '--generate-projects'],
+    [['--bogus'], '--bogus'],
+    [['--scenario', 'does-not-exist'], 'does-not-exist'],
+  ])('refuses the command line %j with a non-zero exit and a message naming %s, without a stack trace', async (args, named) => {
+    const result = await refused(args)
+    expect(result.code).not.toBe(0)
+    expect(result.stderr).toContain(named)
+    expect(result.stderr).not.toMatch(/^\s+at /m)
+  })
+
+  it.each([
+    ['does not exist', async () => temp.path('does-not-exist.json'), /not found/i],
+    ['is not valid JSON', async () => temp.write('broken.json', '{ "users": [ '), /not valid JSON/],
+    [
+      'has a project in an unknown region',
+      async () =>
+        temp.write(
+          'bad-region.json',
+          fixturesWith((fixtures) => void (fixtures.projects![0]!.region = 'XX')),
+        ),
+      /projects\[0\]\.region/,
+    ],
+    [
+      'has a PROJECT-level key without a project_id',
+      async () =>
+        temp.write(
+          'bad-key.json',
+          fixturesWith((fixtures) => Object.assign(fixtures.api_keys![0]!, { level: 'PROJECT', project_id: null })),
+        ),
+      /api_keys\[0\]\.project_id/,
+    ],
+  ])('refuses a fixtures file that %s with exit 1 and one line naming the file and the fault', async (_what, write, fault) => {
+    const path = await write()
+    const result = await refused(['--fixtures', path])
+    expect(result.code).toBe(1)
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1)
+    expect(result.stderr).toContain(path)
+    expect(result.stderr).toMatch(fault)
+  })
+})
