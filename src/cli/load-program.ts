@@ -9,8 +9,8 @@ import { loadBundle } from './load-bundle.js'
 //
 // Where Node has its own compile cache (22.1 and later), it is used: it is written on the first
 // start, into the OS temp folder, for the V8 that runs. The code cache the build wrote beside the
-// bundle fits only the V8 of the Node that built it (Node 20 here), where it saves 30-60 ms of a
-// 250 ms start-up (docs/benchmarks.md).
+// bundle fits only the V8 of the Node that built it (Node 20 here). Measured side by side in
+// docs/decisions/build-and-tooling.md.
 const program = fileURLToPath(new URL('./program.cjs', import.meta.url))
 const { enableCompileCache } = nodeModule as { enableCompileCache?: () => unknown }
 if (enableCompileCache === undefined) {

@@ -4,20 +4,13 @@ import path = require('node:path')
 import workerThreads = require('node:worker_threads')
 import type WatchAncestors = require('./watch-ancestors.cjs')
 
-// The sandbox runs in a worker thread so its heap can be bounded. Under load V8 grows the young
-// generation to 32 MB and more and lets the old one run far ahead of the live data: 175 MB of RSS
-// measured, against about 110 MB bounded. Node flags cannot be set portably from a package's bin,
-// but a worker's resourceLimits can. This launcher loads nothing else; `verify` runs in this thread.
-// It is CommonJS, unlike the rest of the package: for an ES module entry Node first sets up its ESM
-// loader, 5-13 ms of the start-up measured.
+// The sandbox runs in a worker thread so its heap can be bounded: under load V8 lets an unbounded
+// heap run far ahead of the live data. Node flags cannot be set portably from a package's bin, but
+// a worker's resourceLimits can. This launcher loads nothing else; `verify` runs in this thread.
+// It is CommonJS, unlike the rest of the package: for an ES module entry Node first sets up its
+// ESM loader. The measurements behind these choices: docs/benchmarks.md, "Tuning measurements".
 
-/**
- * The worker's young generation in MB. Smaller saves RSS but costs time: every request allocates a
- * few KB (most of it node:http's own), and with 4 MB the worker scavenged about 60 times a second
- * under load, copying the in-flight requests each time. Measured against a reference server:
- * throughput 0.62 of it with 4 MB, 0.73-0.78 with 16, 0.74-0.80 with 32; p99 fell with the size;
- * peak RSS under cold load 104, 109-116 and 129 MB.
- */
+/** The worker's young generation in MB: smaller saves memory but scavenges too often under load. */
 const YOUNG_GENERATION_MB = 16
 
 const argv = process.argv.slice(2)

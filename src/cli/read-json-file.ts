@@ -1,3 +1,4 @@
+import { parseJsonText } from '../vocabulary/parse-json-text.js'
 import { ConfigError } from '../vocabulary/config-error.js'
 
 /**
@@ -25,7 +26,7 @@ export async function readJsonFile(path: string, what: 'fixtures' | 'scenario'):
   }
   try {
     // A byte order mark is how some editors begin a UTF-8 file; it is not part of the JSON.
-    return JSON.parse(text.replace(/^\uFEFF/, ''))
+    return parseJsonText(text)
   } catch (error) {
     // V8 may quote the file in its message, newlines and all: the message stays one line.
     throw new ConfigError(

@@ -18,13 +18,13 @@ function distinct<T extends z.ZodType>(item: T, what: string, key: (value: z.out
 const regionCode = z.string().refine(isRegion, { message: 'must be an ISO 3166-1 alpha-2 code in upper case, such as US' })
 
 /** A user account: it owns projects and USER-level keys. */
-export const userSchema = z.strictObject({
+export const userRecordSchema = z.strictObject({
   id,
   name: z.string().min(1),
 })
 
 /** An API key, as the portal would store it. */
-export const apiKeySchema = z.strictObject({
+export const apiKeyRecordSchema = z.strictObject({
   // What an X-API-Key header can carry: no line break, no control character, no space at either end.
   key: z
     .string()
@@ -51,7 +51,7 @@ export const topicSchema = z.strictObject({
  * A project: the API's Project fields, plus the analytics configuration the sandbox needs
  * (`providers`, `data_regions`, `topics`), which the API never shows directly.
  */
-export const projectSchema = z.strictObject({
+export const projectRecordSchema = z.strictObject({
   id,
   user_id: id,
   name: z.string().min(1),
@@ -69,9 +69,9 @@ export const projectSchema = z.strictObject({
 /** Every record of a sandbox: the shape of `fixtures/default.json` and of `--fixtures` files. */
 export const fixturesSchema = z
   .strictObject({
-    users: z.array(userSchema),
-    api_keys: z.array(apiKeySchema),
-    projects: z.array(projectSchema),
+    users: z.array(userRecordSchema),
+    api_keys: z.array(apiKeyRecordSchema),
+    projects: z.array(projectRecordSchema),
   })
   .superRefine((fixtures, context) => {
     const users = new Set<number>()
@@ -114,11 +114,11 @@ export const fixturesSchema = z
   })
 
 /** A user record. */
-export type User = z.output<typeof userSchema>
+export type User = z.output<typeof userRecordSchema>
 /** An API key record. */
-export type ApiKey = z.output<typeof apiKeySchema>
+export type ApiKey = z.output<typeof apiKeyRecordSchema>
 /** A project record, with its analytics configuration. */
-export type Project = z.output<typeof projectSchema>
+export type Project = z.output<typeof projectRecordSchema>
 /** A tracked topic. */
 export type Topic = z.output<typeof topicSchema>
 /**

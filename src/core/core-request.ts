@@ -23,6 +23,6 @@ export interface CoreRequest {
  * 204), the finished JSON body as UTF-8 bytes, and how long to wait before sending it (latency the
  * sandbox was asked to add).
  */
-export interface CoreResponse extends Answer {
+export interface TimedAnswer extends Answer {
   readonly delayMs: number
 }

@@ -1,4 +1,4 @@
-import type { CoreRequest, CoreResponse } from './core-request.js'
+import type { CoreRequest, TimedAnswer } from './core-request.js'
 
 const DEFAULT_ALLOWED_HEADERS = 'X-API-Key, X-Project-ID, Content-Type, X-Sandbox-Scenario, X-Sandbox-Admin-Token'
 /** Header names only: a requested list is echoed only when it cannot smuggle anything else in. */
@@ -20,7 +20,7 @@ export function isPreflight(request: CoreRequest): boolean {
  * @example
  * if (isPreflight(request)) return preflight(request)
  */
-export function preflight(request: CoreRequest): CoreResponse {
+export function preflight(request: CoreRequest): TimedAnswer {
   const requested = request.header('access-control-request-headers')
   return {
     status: 204,

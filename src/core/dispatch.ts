@@ -1,6 +1,6 @@
 import { ADMIN_BASE_PATH, dispatchAdmin } from './admin/dispatch-admin.js'
 import { dayOfInstant } from '../vocabulary/calendar-date.js'
-import type { CoreRequest, CoreResponse } from './core-request.js'
+import type { CoreRequest, TimedAnswer } from './core-request.js'
 import { isPreflight, preflight } from './cors.js'
 import type { Endpoint } from './endpoints/endpoint.js'
 import { toAnswer, withHeaders, type Answer } from './answer.js'
@@ -30,7 +30,7 @@ import type { SandboxCore } from './sandbox-core.js'
  * const response = dispatch(sandbox, { method: 'GET', path: '/api/v1/projects', query: '', header })
  * response.status // 200
  */
-export function dispatch(sandbox: SandboxCore, request: CoreRequest): CoreResponse {
+export function dispatch(sandbox: SandboxCore, request: CoreRequest): TimedAnswer {
   // The admin API has no CORS: its own checks answer a preflight (foreign Origin: 403).
   if (request.path.startsWith(ADMIN_BASE_PATH)) return dispatchAdmin(sandbox, request)
   if (isPreflight(request)) return preflight(request)

@@ -1,5 +1,5 @@
 import { Collection } from '@msw/data'
-import { apiKeySchema, projectSchema, userSchema } from '../contract/fixtures-schema.js'
+import { apiKeyRecordSchema, projectRecordSchema, userRecordSchema } from '../contract/fixtures-schema.js'
 
 /**
  * The sandbox's records as @msw/data collections, one per resource. Records are validated by the
@@ -11,9 +11,9 @@ import { apiKeySchema, projectSchema, userSchema } from '../contract/fixtures-sc
  */
 export function createCollections() {
   return {
-    users: new Collection({ schema: userSchema }),
-    apiKeys: new Collection({ schema: apiKeySchema }),
-    projects: new Collection({ schema: projectSchema }),
+    users: new Collection({ schema: userRecordSchema }),
+    apiKeys: new Collection({ schema: apiKeyRecordSchema }),
+    projects: new Collection({ schema: projectRecordSchema }),
   }
 }
 

@@ -1,10 +1,10 @@
 import { delay, http, type HttpHandler } from 'msw'
 import type { ApiBase } from '../sandbox/resolve-base-url.js'
-import type { CoreResponse } from '../core/core-request.js'
+import type { TimedAnswer } from '../core/core-request.js'
 import { dispatch } from '../core/dispatch.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 
-function toFetchResponse(response: CoreResponse): Response {
+function toFetchResponse(response: TimedAnswer): Response {
   return new Response(response.status === 204 ? null : (response.body as Uint8Array<ArrayBuffer>), {
     status: response.status,
     headers: response.headers,

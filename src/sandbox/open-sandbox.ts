@@ -23,14 +23,12 @@ import { createSandboxControls, type SandboxControls } from './sandbox-controls.
 export const DEFAULT_SEED = 1
 /**
  * Bytes of success answers kept for serving again (the least recently used go first): about 4,000
- * answers of a kilobyte. 8 MiB served no faster (a varied load misses either way) and cost 8 MB of
- * RSS under cold load.
+ * answers of a kilobyte. Why not more: docs/benchmarks.md, "Tuning measurements".
  */
 export const ANSWER_CACHE_BYTES = 4 * 1024 * 1024
 /**
- * An answer is kept from the second request for it among the last this-many first requests: a load
- * of ever-new queries then serves 1.2-1.3 times as many requests a second (cold /monitoring and
- * /overview, 30-day ranges), since nothing it computes outlives the request.
+ * An answer is kept from the second request for it among the last this-many first requests, so a
+ * load of ever-new queries does not churn the cache (docs/benchmarks.md, "Tuning measurements").
  */
 export const ANSWER_ADMISSION_KEYS = 4096
 /** Requests the journal keeps: the most recent ones. */

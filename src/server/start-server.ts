@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { ConfigError } from '../vocabulary/config-error.js'
 import { ADMIN_BASE_PATH, OPENAPI_PATH } from '../core/admin/dispatch-admin.js'
-import type { CoreRequest, CoreResponse } from '../core/core-request.js'
+import type { CoreRequest, TimedAnswer } from '../core/core-request.js'
 import { toAnswer } from '../core/answer.js'
 import { dispatch } from '../core/dispatch.js'
 import { redactKeys } from '../vocabulary/mask-key.js'
@@ -85,33 +85,33 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   const generated = options.adminToken === undefined && !loopback
   let closing = false
   const backlogs = createSocketBacklogs()
-  // node:crypto loads only when a token is made up: it is 3-7 ms of start-up otherwise.
+  // node:crypto loads only when a token is made up (docs/benchmarks.md, "Tuning measurements").
   sandbox.adminToken = generated ? (await import('node:crypto')).randomBytes(18).toString('base64url') : options.adminToken
   sandbox.adminLoopbackOnly = loopback
-  const send = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest, reply: CoreResponse, started: number) => {
+  const send = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest, answer: TimedAnswer, started: number) => {
     // The headers carry Content-Length, so no chunked encoding: the body goes out in one write.
     // While shutting down, answers close their connection, so draining ends with the last one.
-    response.writeHead(reply.status, closing ? { ...reply.headers, connection: 'close' } : reply.headers)
-    response.end(reply.body)
-    backlogs.sent(request.socket, response, reply.body.byteLength)
+    response.writeHead(answer.status, closing ? { ...answer.headers, connection: 'close' } : answer.headers)
+    response.end(answer.body)
+    backlogs.sent(request.socket, response, answer.body.byteLength)
     log?.({
       method: coreRequest.method,
       path: redactKeys(request.url ?? '/'),
-      status: reply.status,
+      status: answer.status,
       ms: performance.now() - started,
       key: coreRequest.header('x-api-key'),
     })
   }
-  const answer = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest): void => {
+  const respond = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest): void => {
     // A reset re-seeding changed records: answer from the finished state, never a half-made one.
     if (sandbox.settling !== undefined) {
-      const retry = () => answer(request, response, coreRequest)
+      const retry = () => respond(request, response, coreRequest)
       return void sandbox.settling.then(retry, retry)
     }
     const started = log === undefined ? 0 : performance.now()
-    const reply = dispatch(sandbox, coreRequest)
-    if (reply.delayMs > 0) setTimeout(send, reply.delayMs, request, response, coreRequest, reply, started)
-    else send(request, response, coreRequest, reply, started)
+    const answer = dispatch(sandbox, coreRequest)
+    if (answer.delayMs > 0) setTimeout(send, answer.delayMs, request, response, coreRequest, answer, started)
+    else send(request, response, coreRequest, answer, started)
   }
   // No Host header is required: the sandbox answers by path alone, in the envelope, as for any request.
   const server = createServer(
@@ -130,13 +130,13 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     if (admin && sandbox.openApiJson === undefined && coreRequest.path.replace(/\/$/, '') === OPENAPI_PATH) {
       void import('../contract/openapi-json.js').then(({ openApiJson }) => {
         sandbox.openApiJson = openApiJson
-        answer(request, response, coreRequest)
+        respond(request, response, coreRequest)
       })
       return
     }
     // Only the admin API's PUT and POST carry a body; every other request is answered at once.
     if (!admin || (coreRequest.method !== 'PUT' && coreRequest.method !== 'POST')) {
-      answer(request, response, coreRequest)
+      respond(request, response, coreRequest)
       return
     }
     void readBody(request, MAX_ADMIN_BODY_BYTES).then((body) => {
@@ -146,7 +146,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
         response.end(tooLarge.body)
         return
       }
-      answer(request, response, { ...coreRequest, body })
+      respond(request, response, { ...coreRequest, body })
     })
   }
   server.on('clientError', answerClientError)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSandboxCore, resolveSandboxConfig } from '../../src/sandbox/open-sandbox.js'
-import type { CoreRequest, CoreResponse } from '../../src/core/core-request.js'
+import type { CoreRequest, TimedAnswer } from '../../src/core/core-request.js'
 import { dispatch } from '../../src/core/dispatch.js'
 import { fail } from '../../src/contract/envelope.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
@@ -10,7 +10,7 @@ import { expectConforming } from '../support/expect-conforming.js'
 const decoder = new TextDecoder()
 
 /** The JSON body of the answer to a GET of `path`, once checked against the contract. */
-function bodyOf(path: string, response: CoreResponse) {
+function bodyOf(path: string, response: TimedAnswer) {
   const text = decoder.decode(response.body)
   expectConforming({ method: 'GET', path, status: response.status, text })
   return JSON.parse(text)

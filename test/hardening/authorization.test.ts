@@ -7,7 +7,7 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createSandboxCore, resolveSandboxConfig } from '../../src/sandbox/open-sandbox.js'
-import type { CoreResponse } from '../../src/core/core-request.js'
+import type { TimedAnswer } from '../../src/core/core-request.js'
 import { dispatch } from '../../src/core/dispatch.js'
 import { fail } from '../../src/contract/envelope.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
@@ -52,7 +52,7 @@ beforeAll(async () => {
 })
 
 /** Dispatches and checks the answer against the contract, turning a throw into a failure that names the request. */
-function send(core: SandboxCore, probe: Probe): CoreResponse {
+function send(core: SandboxCore, probe: Probe): TimedAnswer {
   return dispatchProbe(core, probe)
 }
 

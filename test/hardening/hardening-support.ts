@@ -11,7 +11,7 @@ import fc from 'fast-check'
 import { expect } from 'vitest'
 import { FIRST_DAY, LAST_DAY } from '../../src/vocabulary/calendar-date.js'
 import { REGIONS } from '../../src/vocabulary/regions.js'
-import type { CoreRequest, CoreResponse } from '../../src/core/core-request.js'
+import type { CoreRequest, TimedAnswer } from '../../src/core/core-request.js'
 import { dispatch } from '../../src/core/dispatch.js'
 import { ERRORS, type ErrorTemplate } from '../../src/vocabulary/errors.js'
 import { defaultFixtures } from '../../src/model/default-fixtures.js'
@@ -155,8 +155,8 @@ export function toCoreRequest(probe: Probe): CoreRequest {
  * Dispatches `probe` to `core` and checks the answer against the contract (the self-check every test
  * makes); a throw becomes a failure that names the request.
  */
-export function dispatchProbe(core: SandboxCore, probe: Probe): CoreResponse {
-  let response: CoreResponse
+export function dispatchProbe(core: SandboxCore, probe: Probe): TimedAnswer {
+  let response: TimedAnswer
   try {
     response = dispatch(core, toCoreRequest(probe))
   } catch (error) {
@@ -347,7 +347,7 @@ export function expectEnvelope(
 }
 
 /** {@link expectEnvelope} on a core answer, plus: no added delay (no hang) without a latency scenario. */
-export function expectCoreEnvelope(response: CoreResponse, allowed: ReadonlySet<number> = API_STATUSES): EnvelopeBody {
+export function expectCoreEnvelope(response: TimedAnswer, allowed: ReadonlySet<number> = API_STATUSES): EnvelopeBody {
   expect(response.delayMs).toBe(0)
   return expectEnvelope(response.status, response.headers, response.body, allowed)
 }

@@ -1,3 +1,4 @@
+import { parseJsonText } from '../../vocabulary/parse-json-text.js'
 import { ConfigError } from '../../vocabulary/config-error.js'
 import { resolveScenarios } from '../../scenarios/scenario-catalogue.js'
 import { UnknownScenarioError } from '../../vocabulary/unknown-scenario-error.js'
@@ -36,7 +37,7 @@ function putScenario(sandbox: SandboxCore, request: CoreRequest): Envelope<unkno
   let body: unknown
   try {
     // A byte order mark some clients put first is not part of the JSON.
-    body = JSON.parse((request.body ?? '').replace(/^\uFEFF/, ''))
+    body = parseJsonText(request.body ?? '')
   } catch {
     throw new EnvelopeError(ERRORS.invalidBody, `The body must be ${BODY_EXAMPLE}`)
   }

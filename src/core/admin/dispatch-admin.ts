@@ -1,4 +1,4 @@
-import type { CoreRequest, CoreResponse } from '../core-request.js'
+import type { CoreRequest, TimedAnswer } from '../core-request.js'
 import { toAnswer, type Answer } from '../answer.js'
 import { fail } from '../../contract/envelope.js'
 import { EnvelopeError } from '../envelope-error.js'
@@ -29,7 +29,7 @@ export const ADMIN_ENDPOINTS = [...ADMIN_ROUTES].map(([name, methods]) => `${Obj
 export const OPEN_ADMIN_PATHS: ReadonlySet<string> = new Set(['health'])
 
 /** An admin answer: the API's headers but the CORS ones (`access-control-*`), which the admin API never sends. */
-function withoutCors(answer: Answer): CoreResponse {
+function withoutCors(answer: Answer): TimedAnswer {
   const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')))
   return { status: answer.status, headers, body: answer.body, delayMs: 0 }
 }
@@ -54,7 +54,7 @@ function sameText(given: string, expected: string): boolean {
  * @example
  * dispatchAdmin(sandbox, { method: 'PUT', path: '/__sandbox/scenario', query: '', header, body: '{"scenarios":["slow"]}' })
  */
-export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): CoreResponse {
+export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): TimedAnswer {
   const name = request.path.slice(ADMIN_BASE_PATH.length).replace(/\/$/, '')
   const methods = ADMIN_ROUTES.get(name)
   try {

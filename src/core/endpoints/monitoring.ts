@@ -8,7 +8,8 @@ import { analyticsEndpoint } from './analytics-endpoint.js'
  * `GET /monitoring`: brands by topic, visibility history and the period comparison.
  *
  * @example
- * monitoringEndpoint.handle(context).message // 'Monitoring data retrieved successfully for 30 dates'
+ * const answer = monitoringEndpoint.prepare(context).respond(false)
+ * JSON.parse(new TextDecoder().decode(answer.body)).message // 'Monitoring data retrieved successfully for 30 dates'
  */
 export const monitoringEndpoint = analyticsEndpoint(
   'monitoring',

@@ -7,6 +7,7 @@ import { analyticsEndpoint } from './analytics-endpoint.js'
  * `GET /overview`: current-day stats, brands by topic and provider, visibility and sentiment.
  *
  * @example
- * overviewEndpoint.handle(context).message // 'Overview data retrieved successfully for 30 dates'
+ * const answer = overviewEndpoint.prepare(context).respond(false)
+ * JSON.parse(new TextDecoder().decode(answer.body)).message // 'Overview data retrieved successfully for 30 dates'
  */
 export const overviewEndpoint = analyticsEndpoint('overview', ERRORS.overviewFailed, MESSAGES.overview, buildOverviewData)

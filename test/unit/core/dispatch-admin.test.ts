@@ -4,7 +4,7 @@ import type { SandboxOptions } from '../../../src/sandbox/sandbox-options.js'
 import { JOURNAL_PAGE } from '../../../src/core/admin/admin-routes.js'
 import { ADMIN_BASE_PATH, ADMIN_ENDPOINTS, dispatchAdmin } from '../../../src/core/admin/dispatch-admin.js'
 import { ADMIN_ROUTES } from '../../../src/core/admin/admin-routes.js'
-import type { CoreRequest, CoreResponse } from '../../../src/core/core-request.js'
+import type { CoreRequest, TimedAnswer } from '../../../src/core/core-request.js'
 import { ADMIN_RESPONSE_HEADERS, RESPONSE_HEADERS } from '../../../src/core/answer.js'
 import { dispatch } from '../../../src/core/dispatch.js'
 import { fail } from '../../../src/contract/envelope.js'
@@ -34,7 +34,7 @@ function admin(
   method: string,
   name: string,
   options: { body?: string; query?: string } = {},
-): { response: CoreResponse; body: Body } {
+): { response: TimedAnswer; body: Body } {
   const request: CoreRequest = {
     method,
     path: `${ADMIN_BASE_PATH}${name}`,
@@ -48,12 +48,12 @@ function admin(
   return { response, body: JSON.parse(text) as Body }
 }
 
-function put(core: SandboxCore, body: unknown): { response: CoreResponse; body: Body } {
+function put(core: SandboxCore, body: unknown): { response: TimedAnswer; body: Body } {
   return admin(core, 'PUT', 'scenario', { body: typeof body === 'string' ? body : JSON.stringify(body) })
 }
 
 /** Sends an API request through the full dispatcher, so it is counted and journaled. */
-function apiRequest(core: SandboxCore, path = '/api/v1/projects', query = ''): CoreResponse {
+function apiRequest(core: SandboxCore, path = '/api/v1/projects', query = ''): TimedAnswer {
   const headers = new Map([['x-api-key', DOCUMENTED_KEYS.user]])
   const response = dispatch(core, { method: 'GET', path, query, header: (name) => headers.get(name) ?? null })
   expectConforming({ method: 'GET', path, status: response.status, text: new TextDecoder().decode(response.body) })
