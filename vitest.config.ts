@@ -1,29 +1,46 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { CountReporter } from './test/support/count-reporter.js'
-import { UNIT_TESTS } from './vitest.unit.config.js'
 
-// `npm test`: the whole suite in one run, as two projects: the unit tier (no build, one module graph)
-// and the rest. `npm run test:unit` and `npm run test:slow` run one each.
+/** The unit tier: no build, no process started, functions over in-memory data (`npm run test:unit`). */
+const UNIT_TESTS = [
+  'test/unit/**/*.test.ts',
+  'test/core/**/*.test.ts',
+  'test/model/**/*.test.ts',
+  'test/contract/check-response.test.ts',
+  'test/contract/request-schemas.test.ts',
+  'test/contract/self-check.test.ts',
+  'test/contract/types.test.ts',
+  'test/architecture.test.ts',
+]
+
+/** Tests that measure time under load (answers within 1 s while attacked, exits within 1.5 s): run alone. */
+const TIMING_TESTS = ['test/hardening/hostile-load.test.ts', 'test/hardening/soak.test.ts', 'test/hardening/lifecycle.test.ts']
+
+const TIMEOUTS = { testTimeout: 20_000, hookTimeout: 20_000 }
+
+// `npm test`: the whole suite in one run, with one count line, as three projects:
+// - unit: one module graph for all files (safe for pure functions, 3x faster than one graph each);
+// - slow: HTTP, msw, the bin, the packed package, browsers, two files at a time;
+// - timing: after both, one file at a time, so no other test competes for the 2 cores.
+// `npm run test:unit` runs the first, `npm run test:slow` the other two.
 export default defineConfig({
   test: {
     reporters: ['default', new CountReporter()],
-    // vitest's default (one worker per core but one) runs the suite serially on 2 cores; most slow
+    // vitest's default (one worker per core but one) ran the suite serially on 2 cores; most slow
     // tests wait on child processes and sockets, so two workers take 3.5 min where one took 5.2.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      {
-        test: { name: 'unit', include: UNIT_TESTS, pool: 'threads', isolate: false, testTimeout: 20_000, hookTimeout: 20_000 },
-      },
+      { test: { name: 'unit', include: UNIT_TESTS, pool: 'threads', isolate: false, ...TIMEOUTS } },
       {
         test: {
           name: 'slow',
           include: ['test/**/*.test.ts'],
-          exclude: ['**/node_modules/**', ...UNIT_TESTS],
-          testTimeout: 20_000,
-          hookTimeout: 20_000,
+          exclude: ['**/node_modules/**', ...UNIT_TESTS, ...TIMING_TESTS],
+          ...TIMEOUTS,
         },
       },
+      { test: { name: 'timing', include: TIMING_TESTS, fileParallelism: false, sequence: { groupOrder: 1 }, ...TIMEOUTS } },
     ],
   },
 })
