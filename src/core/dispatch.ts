@@ -67,11 +67,9 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): TimedAnswe
   // Latency rules delay every answer, errors included, and see what is known of the request even when
   // it failed early. Only a set with latency rules pays for a scope it lacks (and the key lookup it may need).
   if (active.addsLatency) {
-    scope ??= {
-      endpoint: endpoint?.name,
-      key: keyHeader,
-      projectId:
-        projectIdOf(projectId) ?? (keyHeader === null ? undefined : sandbox.model.index.findKey(keyHeader))?.apiKey.project_id ?? undefined,
+    if (scope === undefined) {
+      const keyProject = (keyHeader === null ? undefined : sandbox.model.index.findKey(keyHeader))?.apiKey.project_id ?? null
+      scope = { endpoint: endpoint?.name, key: keyHeader, projectId: concernedProject(endpoint, projectId, keyProject) }
     }
     delayMs += active.addedLatency(scope, requestNumber)
   }
@@ -79,9 +77,12 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): TimedAnswe
   return { status: answer.status, headers: answer.headers, body: answer.body, delayMs }
 }
 
-/** The project a request concerns, for scoping scenario rules: X-Project-ID where the endpoint reads it, else the key's. */
-function concernedProject(endpoint: Endpoint, read: ProjectIdHeader, keyProject: number | null): number | undefined {
-  return (endpoint.readsProjectId ? projectIdOf(read) : undefined) ?? keyProject ?? undefined
+/**
+ * The project a request concerns, for scoping scenario rules: X-Project-ID where the endpoint reads
+ * it (or where no endpoint was found), else the key's.
+ */
+function concernedProject(endpoint: Endpoint | undefined, read: ProjectIdHeader, keyProject: number | null): number | undefined {
+  return (endpoint?.readsProjectId === false ? undefined : projectIdOf(read)) ?? keyProject ?? undefined
 }
 
 /** Ends the request with a scenario's refusal, if it made one. */

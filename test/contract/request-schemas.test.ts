@@ -13,7 +13,7 @@ import { PROVIDERS } from '../../src/vocabulary/providers.js'
 import { REGIONS } from '../../src/vocabulary/regions.js'
 import { EnvelopeError } from '../../src/core/envelope-error.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
-import { parseProjectId, peekProjectId } from '../../src/core/guards/authorize-project.js'
+import { projectIdOf, readProjectIdHeader, wellFormedProjectId } from '../../src/core/guards/authorize-project.js'
 import { parseAnalyticsQuery } from '../../src/core/guards/parse-analytics-query.js'
 import { MAX_RANGE_DAYS } from '../../src/vocabulary/analytics-query.js'
 
@@ -267,7 +267,7 @@ describe('analyticsQuerySchema and the query guard (parseAnalyticsQuery)', () =>
 /** The guard's reading of a present X-Project-ID: the id, `absent` (a blank header counts as missing), or `invalid` (its 400). */
 function guardReads(header: string): number | 'absent' | 'invalid' {
   try {
-    return parseProjectId(header) ?? 'absent'
+    return wellFormedProjectId(readProjectIdHeader(header)) ?? 'absent'
   } catch (error) {
     if (error instanceof EnvelopeError && error.template === ERRORS.invalidProjectId) return 'invalid'
     throw error
@@ -295,7 +295,7 @@ function expectAgreement(header: string): void {
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
 
-describe('projectIdHeaderSchema and the X-Project-ID guard (parseProjectId, peekProjectId)', () => {
+describe('projectIdHeaderSchema and the X-Project-ID guard (readProjectIdHeader, judged by wellFormedProjectId and projectIdOf)', () => {
   it('agree on every string of digits, of any length, leading zeros included: the guard reads an id exactly when the schema accepts it', () => {
     const digitsArb = fc.oneof(
       fc.bigInt({ min: 1n, max: 10n ** 20n }).map(String),
@@ -349,14 +349,14 @@ describe('projectIdHeaderSchema and the X-Project-ID guard (parseProjectId, peek
 
   it('reads a blank X-Project-ID as missing, as the README and the parameter description say', () => {
     expect(guardReads('')).toBe('absent')
-    expect(peekProjectId('')).toBeUndefined()
+    expect(projectIdOf(readProjectIdHeader(''))).toBeUndefined()
   })
 
   it('peeks the same id as it parses, and nothing where it refuses or reads none', () => {
     fc.assert(
       fc.property(fc.oneof(anyTextArb, fc.bigInt({ min: 0n, max: 10n ** 18n }).map(String)), (header) => {
         const read = guardReads(header)
-        expect(peekProjectId(header)).toBe(typeof read === 'number' ? read : undefined)
+        expect(projectIdOf(readProjectIdHeader(header))).toBe(typeof read === 'number' ? read : undefined)
       }),
       runs(2_000),
     )

@@ -60,36 +60,13 @@ export function wellFormedProjectId(read: ProjectIdHeader): number | undefined {
 }
 
 /**
- * Reads `X-Project-ID` without judging it: the id, or `undefined` when absent or not a valid id.
- *
- * @example
- * peekProjectId('101') // 101
- * peekProjectId('abc') // undefined
- */
-export function peekProjectId(header: string | null): number | undefined {
-  return projectIdOf(readProjectIdHeader(header))
-}
-
-/**
- * Reads `X-Project-ID`: `undefined` when absent or blank, the id when it is a positive integer
- * (at most 2^53 - 1), otherwise throws 400 `invalid_project_id`.
- *
- * @example
- * parseProjectId('101') // 101
- * parseProjectId('1e2') // throws invalid_project_id
- */
-export function parseProjectId(header: string | null): number | undefined {
-  return wellFormedProjectId(readProjectIdHeader(header))
-}
-
-/**
  * The project guard: the project a request may read, or the 400/403 envelope. `projectId` is the
  * parsed `X-Project-ID`; without it a PROJECT key reads its own project and a USER key gets 400
  * `missing_project_id`. A project the key may not see, that does not exist, or that a scenario
  * hides is 403 `forbidden` in every case, so existence is not revealed.
  *
  * @example
- * const project = authorizeProject(index, key, parseProjectId(request.header('x-project-id')), hidden)
+ * const project = authorizeProject(index, key, wellFormedProjectId(readProjectIdHeader(header)), hidden)
  */
 export function authorizeProject(
   index: ModelIndex,
