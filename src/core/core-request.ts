@@ -14,7 +14,7 @@ export interface CoreRequest {
   readonly query: string
   /** A request header by lower-case name; `null` when absent. Repeated headers arrive joined with `, `. */
   header(name: string): string | null
-  /** The body, read by the adapter only for the admin API's PUT and POST (the API itself takes none). */
+  /** The body, read by the adapter only for the admin API's PUT, PATCH and POST (the API itself takes none). */
   readonly body?: string
 }
 

@@ -2,9 +2,10 @@ import type { SandboxCore } from './sandbox-core.js'
 
 /**
  * The one reset, for the admin API and the library alike: the scenarios the sandbox started with
- * (definitions made since are forgotten), an empty journal, the request count at 0, and the seeded
- * records back where a request changed them. The records are re-seeded in the background; requests
- * meanwhile wait for it (`settling`), so none sees a half-made state.
+ * (definitions made since are forgotten), an empty journal, the request count at 0, the start
+ * clock, the portal's counters, and the seeded records (accounts, projects and keys made since are
+ * gone). The records the request path reads are restored before it returns; the promise resolves
+ * once a test's `db()` collections, if it opened them, hold them too.
  *
  * @example
  * await resetSandbox(sandbox) // as new
@@ -13,12 +14,7 @@ export function resetSandbox(sandbox: SandboxCore): Promise<void> {
   sandbox.scenarios.reset()
   sandbox.journal.clear()
   sandbox.requestCount = 0
-  if (!sandbox.model.changed) return sandbox.settling ?? Promise.resolve()
-  const settling = (sandbox.settling ?? Promise.resolve()).then(() => sandbox.model.reseed())
-  sandbox.settling = settling
-  const settled = () => {
-    if (sandbox.settling === settling) sandbox.settling = undefined
-  }
-  settling.then(settled, settled)
-  return settling
+  sandbox.clock.restore()
+  sandbox.portal.reset()
+  return sandbox.model.reseed()
 }

@@ -1,4 +1,5 @@
 import type { Model } from '../model/create-model.js'
+import type { Portal } from '../model/create-portal.js'
 import type { Clock } from '../vocabulary/clock.js'
 import type { Analytics } from '../analytics/create-analytics.js'
 import type { Routes } from './guards/resolve-route.js'
@@ -17,6 +18,8 @@ export interface SandboxCore {
   readonly basePath: string
   readonly routes: Routes
   readonly model: Model
+  /** The portal and the clock's controls: accounts, projects and keys made, changed and removed at run time. */
+  readonly portal: Portal
   readonly analytics: Analytics
   readonly clock: Clock
   readonly latency: LatencyRange | undefined
@@ -41,11 +44,6 @@ export interface SandboxCore {
    * for `GET /__sandbox/health`; `undefined` where nothing logs (the library).
    */
   logStats: (() => { readonly written: number; readonly dropped: number }) | undefined
-  /**
-   * Set while `reset()` re-seeds changed records (asynchronously): requests wait for it, so none
-   * sees a half-made state.
-   */
-  settling: Promise<void> | undefined
   /** Requests answered so far: orders the seeded choices made per request (latency in a range). */
   requestCount: number
 }

@@ -1,6 +1,6 @@
 import { dayOfInstant, type DayNumber } from '../vocabulary/calendar-date.js'
 import type { Collections } from './create-collections.js'
-import type { ApiKey, Project } from '../contract/fixtures-schema.js'
+import type { ApiKey, Project, User } from '../contract/fixtures-schema.js'
 
 /** A key with what the auth guard needs, computed once when the record is stored. */
 export interface KeyEntry {
@@ -27,7 +27,15 @@ export interface ProjectEntry {
 export interface ModelIndex {
   findKey(key: string): KeyEntry | undefined
   findProject(id: number): ProjectEntry | undefined
+  findUser(id: number): User | undefined
   listProjects(userId: number): readonly ProjectEntry[]
+  /** Every record, in the order stored: for the portal's lists and for filling the collections (never the request path). */
+  users(): IterableIterator<User>
+  keys(): IterableIterator<KeyEntry>
+  projects(): IterableIterator<ProjectEntry>
+  /** The highest user and project ids ever stored since the last `clear()`: new records take the next ones. */
+  readonly maxUserId: number
+  readonly maxProjectId: number
   /** Counts every record created, updated or deleted, so a reset can tell whether re-seeding is needed. */
   readonly changes: number
 }
@@ -36,12 +44,14 @@ const NO_PROJECTS: readonly ProjectEntry[] = Object.freeze([])
 
 /** The index's writer: what seeding and the collections' hooks call. */
 export interface ModelIndexWriter extends ModelIndex {
+  putUser(user: User): void
+  removeUser(id: number): void
   putKey(apiKey: ApiKey): void
   removeKey(key: string): void
   putProject(project: Project): void
   removeProject(id: number): void
-  /** Counts a change that moves no indexed record (a user's). */
-  touch(): void
+  /** Forgets every record (the change count goes on, so caches keyed by it never serve old answers). */
+  clear(): void
 }
 
 /**
@@ -57,8 +67,11 @@ export function createModelIndex(): ModelIndexWriter {
   const keys = new Map<string, KeyEntry>()
   const projects = new Map<number, ProjectEntry>()
   const byUser = new Map<number, { entries: ProjectEntry[]; sorted: boolean }>()
+  const users = new Map<number, User>()
   let revision = 0
   let changes = 0
+  let maxUserId = 0
+  let maxProjectId = 0
 
   const removeProject = (id: number) => {
     changes++
@@ -76,6 +89,7 @@ export function createModelIndex(): ModelIndexWriter {
     removeProject(project.id)
     const entry: ProjectEntry = { project, createdDay: dayOfInstant(Date.parse(project.created_at)), revision: ++revision }
     projects.set(project.id, entry)
+    maxProjectId = Math.max(maxProjectId, project.id)
     const owned = byUser.get(project.user_id)
     if (owned === undefined) byUser.set(project.user_id, { entries: [entry], sorted: true })
     else {
@@ -96,9 +110,28 @@ export function createModelIndex(): ModelIndexWriter {
   return {
     findKey: (key) => keys.get(key),
     findProject: (id) => projects.get(id),
+    findUser: (id) => users.get(id),
     listProjects,
+    users: () => users.values(),
+    keys: () => keys.values(),
+    projects: () => projects.values(),
     get changes() {
       return changes
+    },
+    get maxUserId() {
+      return maxUserId
+    },
+    get maxProjectId() {
+      return maxProjectId
+    },
+    putUser(user) {
+      changes++
+      users.set(user.id, user)
+      maxUserId = Math.max(maxUserId, user.id)
+    },
+    removeUser(id) {
+      changes++
+      users.delete(id)
     },
     putKey(apiKey) {
       changes++
@@ -110,30 +143,49 @@ export function createModelIndex(): ModelIndexWriter {
     },
     putProject,
     removeProject,
-    touch() {
+    clear() {
       changes++
+      keys.clear()
+      projects.clear()
+      byUser.clear()
+      users.clear()
+      maxUserId = 0
+      maxProjectId = 0
     },
   }
 }
 
 /**
- * Keeps `index` current with every record created, updated or deleted through `collections`.
+ * Keeps `index` current with every record created, updated or deleted through `collections`, but for
+ * the records `muted` names: the sandbox's own writes, which reached the index first.
  *
  * @example
- * followCollections(index, collections)
+ * followCollections(index, collections, () => false)
  */
-export function followCollections(index: ModelIndexWriter, collections: Collections): void {
-  collections.apiKeys.hooks.on('create', ({ data }) => index.putKey(data.record))
-  collections.apiKeys.hooks.on('update', ({ data }) => {
+export function followCollections(index: ModelIndexWriter, collections: Collections, muted: (record: MutedRecord) => boolean): void {
+  const { apiKeys, users, projects } = collections
+  apiKeys.hooks.on('create', ({ data }) => muted({ key: data.record.key }) || index.putKey(data.record))
+  apiKeys.hooks.on('update', ({ data }) => {
+    if (muted({ key: data.prevRecord.key })) return
     index.removeKey(data.prevRecord.key)
     index.putKey(data.nextRecord)
   })
-  collections.apiKeys.hooks.on('delete', ({ data }) => index.removeKey(data.deletedRecord.key))
-  for (const event of ['create', 'update', 'delete'] as const) collections.users.hooks.on(event, () => index.touch())
-  collections.projects.hooks.on('create', ({ data }) => index.putProject(data.record))
-  collections.projects.hooks.on('update', ({ data }) => {
+  apiKeys.hooks.on('delete', ({ data }) => muted({ key: data.deletedRecord.key }) || index.removeKey(data.deletedRecord.key))
+  users.hooks.on('create', ({ data }) => muted({ userId: data.record.id }) || index.putUser(data.record))
+  users.hooks.on('update', ({ data }) => {
+    if (muted({ userId: data.prevRecord.id })) return
+    index.removeUser(data.prevRecord.id)
+    index.putUser(data.nextRecord)
+  })
+  users.hooks.on('delete', ({ data }) => muted({ userId: data.deletedRecord.id }) || index.removeUser(data.deletedRecord.id))
+  projects.hooks.on('create', ({ data }) => muted({ projectId: data.record.id }) || index.putProject(data.record))
+  projects.hooks.on('update', ({ data }) => {
+    if (muted({ projectId: data.prevRecord.id })) return
     index.removeProject(data.prevRecord.id)
     index.putProject(data.nextRecord)
   })
-  collections.projects.hooks.on('delete', ({ data }) => index.removeProject(data.deletedRecord.id))
+  projects.hooks.on('delete', ({ data }) => muted({ projectId: data.deletedRecord.id }) || index.removeProject(data.deletedRecord.id))
 }
+
+/** A record the collections' hooks may be told to leave alone, by what identifies it. */
+export type MutedRecord = { readonly key: string } | { readonly userId: number } | { readonly projectId: number }

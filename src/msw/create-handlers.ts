@@ -26,8 +26,6 @@ export function createHandlers(getSandbox: () => SandboxCore | Promise<SandboxCo
   return [
     http.all(pattern, async ({ request }) => {
       const sandbox = await getSandbox()
-      // A reset re-seeding changed records: answer from the finished state, never a half-made one.
-      if (sandbox.settling !== undefined) await sandbox.settling.catch(() => undefined)
       const url = new URL(request.url)
       const path = base.origin === undefined ? url.pathname.slice(Math.max(0, url.pathname.indexOf(base.basePath))) : url.pathname
       const response = dispatch(sandbox, {

@@ -1,10 +1,11 @@
-import { dayOfInstant, parseCalendarDate, type DayNumber } from '../vocabulary/calendar-date.js'
+import { dayOfInstant, MS_PER_DAY, parseCalendarDate } from '../vocabulary/calendar-date.js'
 import { createAnalytics } from '../analytics/create-analytics.js'
 import { createClock } from '../vocabulary/clock.js'
 import { createRoutes } from '../core/guards/resolve-route.js'
 import { toLatencyRange, type LatencyRange } from '../vocabulary/latency.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import { createModel } from '../model/create-model.js'
+import { createPortal } from '../model/create-portal.js'
 import { defaultFixtures } from '../model/default-fixtures.js'
 import { generateFixtures } from '../model/generate-fixtures.js'
 import type { Fixtures } from '../contract/fixtures-schema.js'
@@ -47,12 +48,20 @@ function resolveSeed(seed: unknown): number {
   return seed
 }
 
-function resolveNow(now: unknown): DayNumber | undefined {
+/** An ISO 8601 UTC date-time such as 2026-01-15T09:30:00Z (milliseconds allowed). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/
+
+/** The start clock: a date (its first instant, UTC), a UTC date-time, or a Date; `undefined` for the real time. */
+function resolveNow(now: unknown): number | undefined {
   if (now === undefined) return undefined
-  if (now instanceof Date && !Number.isNaN(now.getTime())) return dayOfInstant(now.getTime())
+  if (now instanceof Date && !Number.isNaN(now.getTime())) return now.getTime()
   const day = typeof now === 'string' ? parseCalendarDate(now) : undefined
-  if (day === undefined) throw invalid('now', 'must be a calendar date in YYYY-MM-DD format', now)
-  return day
+  if (day !== undefined) return day * MS_PER_DAY
+  const instant = typeof now === 'string' && ISO_INSTANT.test(now) ? Date.parse(now) : Number.NaN
+  if (Number.isNaN(instant) || dayOfInstant(instant) !== parseCalendarDate(String(now).slice(0, 10))) {
+    throw invalid('now', 'must be a date (YYYY-MM-DD) or a UTC date-time (YYYY-MM-DDTHH:MM:SSZ)', now)
+  }
+  return instant
 }
 
 function resolveLatency(latency: unknown): LatencyRange | undefined {
@@ -74,7 +83,8 @@ function resolveCount(count: unknown): number {
 export interface SandboxConfig {
   readonly fixtures: Fixtures
   readonly seed: number
-  readonly frozenDay: DayNumber | undefined
+  /** The start clock (ms since the epoch), frozen there; `undefined`: the real time. */
+  readonly startNow: number | undefined
   readonly latency: LatencyRange | undefined
   readonly generateProjects: number
   readonly base: ApiBase
@@ -109,7 +119,7 @@ export function resolveSandboxConfig(options: SandboxOptions = {}, sources: Opti
     catalogue,
     scenarios,
     seed: resolveSeed(options.seed),
-    frozenDay: resolveNow(options.now),
+    startNow: resolveNow(options.now),
     latency: resolveLatency(options.latency),
     generateProjects: resolveCount(options.generateProjects),
     base: resolveBaseUrl(options.baseUrl),
@@ -145,12 +155,15 @@ export async function createSandboxCore(
   const { seed, generateProjects: count } = config
   const fixtures =
     count === 0 ? config.fixtures : parseFixtures(await generateFixtures(config.fixtures, { seed, count }), `${count} generated projects`)
+  const model = createModel(fixtures)
+  const clock = createClock(config.startNow)
   return {
     basePath: config.base.basePath,
     routes: createRoutes(config.base.basePath),
-    model: await createModel(fixtures),
+    model,
+    portal: createPortal(model, clock, seed),
     analytics: createAnalytics(seed),
-    clock: createClock(config.frozenDay),
+    clock,
     latency: config.latency,
     ...state,
     answers: new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength, {
@@ -161,7 +174,6 @@ export async function createSandboxCore(
     adminLoopbackOnly: false,
     openApiJson: undefined,
     logStats: undefined,
-    settling: undefined,
     requestCount: 0,
   }
 }

@@ -19,6 +19,9 @@ import { toCoreRequest } from './to-core-request.js'
 /** Largest admin request body read. */
 const MAX_ADMIN_BODY_BYTES = 64 * 1024
 
+/** The methods whose body the admin API reads. */
+const BODY_METHODS: ReadonlySet<string> = new Set(['PUT', 'PATCH', 'POST'])
+
 /** Where and how to listen. */
 export interface ServerOptions {
   readonly host: string
@@ -103,11 +106,6 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     })
   }
   const respond = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest): void => {
-    // A reset re-seeding changed records: answer from the finished state, never a half-made one.
-    if (sandbox.settling !== undefined) {
-      const retry = () => respond(request, response, coreRequest)
-      return void sandbox.settling.then(retry, retry)
-    }
     const started = log === undefined ? 0 : performance.now()
     const answer = dispatch(sandbox, coreRequest)
     if (answer.delayMs > 0) setTimeout(send, answer.delayMs, request, response, coreRequest, answer, started)
@@ -134,8 +132,8 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
       })
       return
     }
-    // Only the admin API's PUT and POST carry a body; every other request is answered at once.
-    if (!admin || (coreRequest.method !== 'PUT' && coreRequest.method !== 'POST')) {
+    // Only the admin API's PUT, PATCH and POST carry a body; every other request is answered at once.
+    if (!admin || !BODY_METHODS.has(coreRequest.method)) {
       respond(request, response, coreRequest)
       return
     }

@@ -1,28 +1,55 @@
-import { MS_PER_DAY, type DayNumber } from './calendar-date.js'
-
 /**
- * Where "now" comes from: the real clock, or a frozen day (`--now`, `now` option) for reproducible runs.
+ * The sandbox's one source of "now": key expiry, default date ranges and the last day of data all
+ * read it. It runs with the real time (moved on by `advance`), or stands still where `set` (or
+ * `--now`) froze it; `restore` brings back the clock the sandbox started with.
  *
  * @example
- * createClock().now() // Date.now()
- * createClock(19782).now() // 2024-02-29T00:00:00Z
+ * const clock = createClock(Date.parse('2026-01-15T00:00:00Z'))
+ * clock.advance(86_400_000)
+ * new Date(clock.now()).toISOString() // '2026-01-16T00:00:00.000Z'
  */
 export interface Clock {
-  /** "Now" for the data: frozen when a day is given. */
+  /** "Now" for the data, in ms since the epoch. */
   now(): number
-  /** The real time, even when "now" is frozen: for rate-limit windows and the request journal. */
+  /** The real time, whatever the clock says: for rate-limit windows and the request journal. */
   realNow(): number
+  /** Whether the clock stands still (set, or started with a fixed now). */
+  readonly frozen: boolean
+  /** Sets "now" and freezes it there. */
+  set(epochMs: number): void
+  /** Moves "now" on by `ms` (frozen or running alike). */
+  advance(ms: number): void
+  /** Back to the clock the sandbox started with. */
+  restore(): void
 }
 
 /**
- * Creates a {@link Clock}; with `frozenDay`, "now" is the start (00:00 UTC) of that day forever.
+ * Creates a {@link Clock}: with `startMs`, frozen at that instant; without, running with the real time.
  *
  * @example
- * const clock = createClock(parseCalendarDate('2026-01-15'))
+ * const clock = createClock() // the real time
+ * clock.set(Date.parse('2026-03-01T12:00:00Z'))
  */
-export function createClock(frozenDay?: DayNumber): Clock {
-  const realNow = () => Date.now()
-  if (frozenDay === undefined) return { now: realNow, realNow }
-  const frozen = frozenDay * MS_PER_DAY
-  return { now: () => frozen, realNow }
+export function createClock(startMs?: number): Clock {
+  let frozenAt = startMs
+  let offset = 0
+  return {
+    now: () => frozenAt ?? Date.now() + offset,
+    realNow: () => Date.now(),
+    get frozen() {
+      return frozenAt !== undefined
+    },
+    set(epochMs) {
+      frozenAt = epochMs
+      offset = 0
+    },
+    advance(ms) {
+      if (frozenAt === undefined) offset += ms
+      else frozenAt += ms
+    },
+    restore() {
+      frozenAt = startMs
+      offset = 0
+    },
+  }
 }

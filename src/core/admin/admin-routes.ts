@@ -11,9 +11,13 @@ import { EnvelopeError } from '../envelope-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import type { SandboxCore } from '../sandbox-core.js'
 import { resetSandbox } from '../reset-sandbox.js'
+import { PORTAL_ROUTES } from './portal-routes.js'
 
-/** An admin operation: an envelope, or a finished answer for what is not one (the OpenAPI document). */
-export type AdminHandler = (sandbox: SandboxCore, request: CoreRequest) => Envelope<unknown> | Answer
+/**
+ * An admin operation: an envelope, or a finished answer for what is not one (the OpenAPI document).
+ * `param` is the id or key the path names, for routes such as `keys/{key}`.
+ */
+export type AdminHandler = (sandbox: SandboxCore, request: CoreRequest, param: string) => Envelope<unknown> | Answer
 
 /** Journal entries an answer lists when no `limit` is given: at most the journal's capacity is. */
 export const JOURNAL_PAGE = 100
@@ -147,4 +151,5 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
     },
   ],
   ['openapi.json', { GET: getOpenApi }],
+  ...PORTAL_ROUTES,
 ])

@@ -28,6 +28,18 @@ export const ADMIN_ENDPOINTS = [...ADMIN_ROUTES].map(([name, methods]) => `${Obj
  */
 export const OPEN_ADMIN_PATHS: ReadonlySet<string> = new Set(['health'])
 
+/** Routes whose last segment is a parameter (`keys/{key}`), by what comes before it (`keys`). */
+const PARAMETER_ROUTES: ReadonlyMap<string, string> = new Map(
+  [...ADMIN_ROUTES.keys()].flatMap((route) => (route.endsWith('}') ? [[route.slice(0, route.indexOf('/')), route] as const] : [])),
+)
+
+/** The route of an admin path and the parameter it names: `keys/abc` is route `keys/{key}` with `abc`. */
+function routeOf(path: string): { name: string; param: string } {
+  const slash = path.indexOf('/')
+  const route = slash < 0 || path.includes('/', slash + 1) ? undefined : PARAMETER_ROUTES.get(path.slice(0, slash))
+  return route === undefined ? { name: path, param: '' } : { name: route, param: path.slice(slash + 1) }
+}
+
 /** An admin answer: the API's headers but the CORS ones (`access-control-*`), which the admin API never sends. */
 function withoutCors(answer: Answer): TimedAnswer {
   const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')))
@@ -55,7 +67,7 @@ function sameText(given: string, expected: string): boolean {
  * dispatchAdmin(sandbox, { method: 'PUT', path: '/__sandbox/scenario', query: '', header, body: '{"scenarios":["slow"]}' })
  */
 export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): TimedAnswer {
-  const name = request.path.slice(ADMIN_BASE_PATH.length).replace(/\/$/, '')
+  const { name, param } = routeOf(request.path.slice(ADMIN_BASE_PATH.length).replace(/\/$/, ''))
   const methods = ADMIN_ROUTES.get(name)
   try {
     const refusal = refuseForeignOrigin(request, sandbox.adminLoopbackOnly)
@@ -75,7 +87,7 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): Timed
       throw new EnvelopeError(ERRORS.methodNotAllowed, `Allowed here: ${Object.keys(methods).join(', ')}`, {
         allow: Object.keys(methods).join(', '),
       })
-    const result = handler(sandbox, request)
+    const result = handler(sandbox, request, param)
     return withoutCors('body' in result ? result : toAnswer(result))
   } catch (error) {
     if (error instanceof EnvelopeError) return withoutCors(toAnswer(error.envelope, error.headers))

@@ -1,4 +1,3 @@
-import type { Project } from '../../contract/fixtures-schema.js'
 import { toAnswer } from '../answer.js'
 import { CacheKeys } from '../../vocabulary/cache-keys.js'
 import type { KeyEntry } from '../../model/model-index.js'
@@ -6,27 +5,9 @@ import { ok } from '../../contract/envelope.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import { hiddenBy } from '../guards/hidden-by.js'
 import { MESSAGES } from '../../vocabulary/messages.js'
-import type { ProjectResource, ProjectsData } from '../../contract/resource-schemas.js'
+import type { ProjectsData } from '../../contract/resource-schemas.js'
+import { toProjectResource } from '../../model/to-project-resource.js'
 import type { Endpoint } from './endpoint.js'
-
-/**
- * A project record as the API shows it: the Project fields only, in the spec's order.
- *
- * @example
- * toProjectResource(entry.project).display_name
- */
-export function toProjectResource(project: Project): ProjectResource {
-  return {
-    id: project.id,
-    name: project.name,
-    display_name: project.display_name,
-    domain: project.domain,
-    region: project.region,
-    language: project.language,
-    status: project.status,
-    created_at: project.created_at,
-  }
-}
 
 /** Its answer depends on the key's record and on the model's changes (projects added or removed). */
 const PROJECTS_KEYS = new CacheKeys<KeyEntry>((entry, changes) => `projects|${entry.apiKey.key}|${changes}`)

@@ -4,7 +4,9 @@ import { ERRORS } from '../../vocabulary/errors.js'
 
 /**
  * The key guard: returns the key of a request, or throws the 401 envelope when the key is missing,
- * unknown, revoked or expired. Every one of those gets the same answer, as the spec shows.
+ * unknown, revoked or expired, or is a PROJECT key whose project is gone or is not its user's (a
+ * record a test wrote through `db()` is held to the fixtures' rules here). Every one of those gets
+ * the same answer, as the spec shows.
  *
  * @example
  * const key = authenticate(model.index, request.header('x-api-key'), clock.now())
@@ -12,5 +14,7 @@ import { ERRORS } from '../../vocabulary/errors.js'
 export function authenticate(index: ModelIndex, header: string | null, now: number): KeyEntry {
   const entry = header === null ? undefined : index.findKey(header)
   if (entry === undefined || entry.apiKey.revoked || entry.expiresAt <= now) throw new EnvelopeError(ERRORS.unauthorized)
+  const { project_id: projectId, user_id: userId } = entry.apiKey
+  if (projectId !== null && index.findProject(projectId)?.project.user_id !== userId) throw new EnvelopeError(ERRORS.unauthorized)
   return entry
 }

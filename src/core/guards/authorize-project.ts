@@ -78,6 +78,7 @@ export function authorizeProject(
   const id = projectId ?? apiKey.project_id
   if (id === null) throw new EnvelopeError(ERRORS.missingProjectId)
   const entry = index.findProject(id)
+  // The key guard has made sure a PROJECT key's project is its user's.
   const allowed = apiKey.level === 'USER' ? entry?.project.user_id === apiKey.user_id : id === apiKey.project_id
   if (entry === undefined || !allowed || hidden(id)) throw new EnvelopeError(ERRORS.forbidden)
   return entry

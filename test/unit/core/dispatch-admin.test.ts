@@ -341,6 +341,12 @@ describe('dispatchAdmin', () => {
       reset: ['POST'],
       requests: ['DELETE', 'GET'],
       'openapi.json': ['GET'],
+      accounts: ['POST'],
+      projects: ['POST'],
+      'projects/{id}': ['DELETE', 'PATCH'],
+      keys: ['GET', 'POST'],
+      'keys/{key}': ['DELETE', 'PATCH'],
+      clock: ['GET', 'PUT'],
     })
   })
 

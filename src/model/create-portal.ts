@@ -1,0 +1,299 @@
+import type { z } from 'zod'
+import { apiKeyRecordSchema, projectRecordSchema, type ApiKey, type Project } from '../contract/fixtures-schema.js'
+import {
+  accountBodySchema,
+  clockBodySchema,
+  keyBodySchema,
+  keyPatchSchema,
+  projectBodySchema,
+  projectPatchSchema,
+  type AccountView,
+  type ClockView,
+  type KeyRecord,
+  type KeyState,
+  type ProjectRecord,
+} from '../contract/portal-schemas.js'
+import { dayOfInstant, formatCalendarDate } from '../vocabulary/calendar-date.js'
+import type { Clock } from '../vocabulary/clock.js'
+import { formatInstant, LAST_INSTANT_MS } from '../vocabulary/format-instant.js'
+import { formatIssuePath } from '../vocabulary/format-issue-path.js'
+import { mixHash } from '../vocabulary/hash.js'
+import { parseIsoDuration } from '../vocabulary/iso-duration.js'
+import { PortalError, type FieldIssue } from '../vocabulary/portal-error.js'
+import type { Model } from './create-model.js'
+import { makeProject } from './make-project.js'
+import type { KeyEntry } from './model-index.js'
+import { toProjectResource } from './to-project-resource.js'
+
+/** Records (users, projects, keys) the portal makes between two resets, so memory stays bounded. */
+export const MAX_CREATED_RECORDS = 100_000
+
+/** Keys one `GET /__sandbox/keys` lists at most. */
+export const MAX_LISTED_KEYS = 10_000
+
+/**
+ * The portal and the clock: what the real service's web portal does to accounts, projects and
+ * keys, and time moving on. Every operation checks its whole input first (the same zod schemas as
+ * fixture files, and the same rules across records) and changes nothing when it throws a
+ * {@link PortalError}. The admin API and the library both call these, so they answer alike.
+ *
+ * @example
+ * const portal = createPortal(model, clock, 1)
+ * const { user_key } = portal.createAccount({ projects: 2 })
+ * portal.updateKey(user_key, { revoked: true })
+ */
+export interface Portal {
+  createAccount(body: unknown): AccountView
+  createProject(body: unknown): ProjectRecord
+  updateProject(id: number, body: unknown): ProjectRecord
+  deleteProject(id: number): { readonly id: number }
+  createKey(body: unknown): KeyRecord
+  /** Keys in the order made (the fixtures' first), with their state at the clock's now; `userId` narrows to one account. */
+  listKeys(userId?: number): { readonly keys: KeyRecord[]; readonly total: number }
+  updateKey(key: string, body: unknown): KeyRecord
+  deleteKey(key: string): { readonly key: string }
+  clock(): ClockView
+  setClock(body: unknown): ClockView
+  /** Forgets what the portal made since the start: its counters (the model and clock are reset by their owners). */
+  reset(): void
+}
+
+/** The mistakes zod found in `body`, each with its field as a user writes it. */
+function issuesOf(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): FieldIssue[] {
+  return error.issues.flatMap((issue) => {
+    const path = [...prefix, ...issue.path]
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ field: formatIssuePath([...path, key]), message: 'is not a field here' }))
+    }
+    return [{ field: formatIssuePath(path), message: issue.message }]
+  })
+}
+
+/** `body` parsed by `schema`, or the 400 listing every mistake. */
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body)
+  if (!result.success) throw PortalError.invalid(issuesOf(result.error))
+  return result.data
+}
+
+/** A project's rules beyond its own fields' shapes: its region among its data regions. */
+function projectIssues(project: Project, at: ReadonlyArray<PropertyKey>): FieldIssue[] {
+  const issues = projectRecordSchema.safeParse(project)
+  if (!issues.success) return issuesOf(issues.error, at)
+  if (project.data_regions.includes(project.region)) return []
+  return [{ field: formatIssuePath([...at, 'data_regions']), message: `must include the project's own region ${project.region}` }]
+}
+
+function keyState(entry: KeyEntry, now: number): KeyState {
+  if (entry.apiKey.revoked) return 'revoked'
+  return entry.expiresAt <= now ? 'expired' : 'valid'
+}
+
+/** One year after `nowMs`, on the same date and time (29 February gives 1 March). */
+function aYearAfter(nowMs: number): string {
+  const date = new Date(Math.floor(nowMs / 1000) * 1000)
+  date.setUTCFullYear(date.getUTCFullYear() + 1)
+  return formatInstant(date.getTime())
+}
+
+/**
+ * The portal of one sandbox over its `model` and `clock`; `seed` makes up what a body leaves out.
+ *
+ * @example
+ * const portal = createPortal(model, createClock(), 1)
+ * portal.createKey({ level: 'USER', user_id: 1, expiry: '2030-01-01T00:00:00Z' }).state // 'valid'
+ */
+export function createPortal(model: Model, clock: Clock, seed: number): Portal {
+  const { index } = model
+  let created = 0
+  let keySequence = 0
+
+  const reserve = (count: number) => {
+    if (created + count <= MAX_CREATED_RECORDS) return
+    throw PortalError.invalid([
+      { field: '(root)', message: `the sandbox makes at most ${MAX_CREATED_RECORDS} records between resets; POST /__sandbox/reset starts over` },
+    ])
+  }
+  const view = (entry: KeyEntry): KeyRecord => ({ ...entry.apiKey, state: keyState(entry, clock.now()) })
+  /** A key text nobody holds, made up from the seed and a sequence number: the same in any process. */
+  const newKeyText = (level: ApiKey['level'], ownerId: number, taken: ReadonlySet<string>) => {
+    for (;;) {
+      const hash = mixHash(mixHash(0x6b65, seed), ++keySequence)
+      const text = `sbx_${level.toLowerCase()}_${ownerId}_${hash.toString(16).padStart(8, '0')}`
+      if (index.findKey(text) === undefined && !taken.has(text)) return text
+    }
+  }
+  const newKey = (level: ApiKey['level'], userId: number, projectId: number | null, taken: Set<string>): ApiKey => {
+    const key = newKeyText(level, projectId ?? userId, taken)
+    taken.add(key)
+    const name = level === 'USER' ? `Account ${userId} key` : `Project ${projectId} key`
+    return { key, name, level, user_id: userId, project_id: projectId, expiry: aYearAfter(clock.now()), revoked: false }
+  }
+  const clockView = (): ClockView => {
+    const now = clock.now()
+    return { now: formatInstant(Math.floor(now / 1000) * 1000), today: formatCalendarDate(dayOfInstant(now)), frozen: clock.frozen }
+  }
+  const findProject = (id: number) => {
+    const entry = index.findProject(id)
+    if (entry === undefined) throw PortalError.notFound(`No project ${id}`)
+    return entry
+  }
+  const findKey = (key: string) => {
+    const entry = index.findKey(key)
+    if (entry === undefined) throw PortalError.notFound('No such key')
+    return entry
+  }
+
+  return {
+    createAccount(body) {
+      const input = parse(accountBodySchema, body ?? {})
+      const userId = index.maxUserId + 1
+      const given: ReadonlyArray<Partial<Project>> =
+        typeof input.projects === 'number' ? Array.from({ length: input.projects }, () => ({})) : (input.projects ?? [{}])
+      reserve(1 + 2 * given.length)
+      const ids = new Set<number>()
+      let nextId = index.maxProjectId
+      const issues: FieldIssue[] = []
+      const projects = given.map((fields, position) => {
+        const at = ['projects', position]
+        if (fields.user_id !== undefined && fields.user_id !== userId) {
+          issues.push({ field: formatIssuePath([...at, 'user_id']), message: `leave it out: the new account's id is ${userId}` })
+        }
+        if (fields.id !== undefined && (index.findProject(fields.id) !== undefined || ids.has(fields.id))) {
+          issues.push({ field: formatIssuePath([...at, 'id']), message: `project ${fields.id} exists already` })
+        }
+        const id = fields.id ?? (nextId = Math.max(nextId, ...ids) + 1)
+        ids.add(id)
+        const project = makeProject(seed, id, userId, clock.now(), { ...fields, user_id: userId, id })
+        issues.push(...projectIssues(project, at))
+        return project
+      })
+      if (issues.length > 0) throw PortalError.invalid(issues)
+      const taken = new Set<string>()
+      const userKey = newKey('USER', userId, null, taken)
+      const projectKeys = projects.map((project) => newKey('PROJECT', userId, project.id, taken))
+      created += 1 + 2 * projects.length
+      model.apply({ kind: 'putUser', user: { id: userId, name: input.name ?? `Account ${userId}` } })
+      for (const project of projects) model.apply({ kind: 'putProject', project })
+      for (const apiKey of [userKey, ...projectKeys]) model.apply({ kind: 'putKey', apiKey })
+      return {
+        user_id: userId,
+        user_key: userKey.key,
+        projects: projects.map(toProjectResource),
+        project_keys: Object.fromEntries(projectKeys.map((apiKey) => [String(apiKey.project_id), apiKey.key])),
+      }
+    },
+
+    createProject(body) {
+      const input = parse(projectBodySchema, body)
+      reserve(1)
+      const issues: FieldIssue[] = []
+      if (index.findUser(input.user_id) === undefined) issues.push({ field: 'user_id', message: `user ${input.user_id} does not exist` })
+      if (input.id !== undefined && index.findProject(input.id) !== undefined) {
+        issues.push({ field: 'id', message: `project ${input.id} exists already` })
+      }
+      const project = makeProject(seed, input.id ?? index.maxProjectId + 1, input.user_id, clock.now(), input)
+      issues.push(...projectIssues(project, []))
+      if (issues.length > 0) throw PortalError.invalid(issues)
+      created++
+      model.apply({ kind: 'putProject', project })
+      return project
+    },
+
+    updateProject(id, body) {
+      const { project: before } = findProject(id)
+      const project: Project = { ...before, ...parse(projectPatchSchema, body) }
+      const issues = projectIssues(project, [])
+      if (issues.length > 0) throw PortalError.invalid(issues)
+      model.apply({ kind: 'putProject', project })
+      return project
+    },
+
+    deleteProject(id) {
+      findProject(id)
+      // Its PROJECT keys go with it, as in the portal: they are refused with 401 like any unknown key.
+      const keys = [...index.keys()].filter((entry) => entry.apiKey.project_id === id)
+      for (const entry of keys) model.apply({ kind: 'removeKey', key: entry.apiKey.key })
+      model.apply({ kind: 'removeProject', id })
+      return { id }
+    },
+
+    createKey(body) {
+      const input = parse(keyBodySchema, body)
+      reserve(1)
+      const issues: FieldIssue[] = []
+      const project = input.project_id == null ? undefined : index.findProject(input.project_id)
+      let userId = input.user_id
+      if (input.level === 'USER') {
+        if (input.user_id === undefined) issues.push({ field: 'user_id', message: 'is required for a USER key' })
+        if (input.project_id != null) issues.push({ field: 'project_id', message: 'must be left out for a USER key' })
+      } else if (input.project_id == null) {
+        issues.push({ field: 'project_id', message: 'is required for a PROJECT key' })
+      } else if (project === undefined) {
+        issues.push({ field: 'project_id', message: `project ${input.project_id} does not exist` })
+      } else if (input.user_id !== undefined && input.user_id !== project.project.user_id) {
+        issues.push({ field: 'project_id', message: `project ${input.project_id} is not owned by user ${input.user_id}` })
+      } else userId = project.project.user_id
+      if (input.user_id !== undefined && index.findUser(input.user_id) === undefined) {
+        issues.push({ field: 'user_id', message: `user ${input.user_id} does not exist` })
+      }
+      if (input.key !== undefined && index.findKey(input.key) !== undefined) issues.push({ field: 'key', message: 'is taken' })
+      if (issues.length > 0 || userId === undefined) throw PortalError.invalid(issues)
+      const made = newKey(input.level, userId, project?.project.id ?? null, new Set())
+      const apiKey = apiKeyRecordSchema.parse({
+        ...made,
+        ...(input.key === undefined ? {} : { key: input.key }),
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.expiry === undefined ? {} : { expiry: input.expiry }),
+      })
+      created++
+      model.apply({ kind: 'putKey', apiKey })
+      return view(index.findKey(apiKey.key)!)
+    },
+
+    listKeys(userId) {
+      const matching = [...index.keys()].filter((entry) => userId === undefined || entry.apiKey.user_id === userId)
+      return { keys: matching.slice(0, MAX_LISTED_KEYS).map(view), total: matching.length }
+    },
+
+    updateKey(key, body) {
+      const { apiKey: before } = findKey(key)
+      const change = parse(keyPatchSchema, body)
+      if (before.revoked && change.revoked === false) {
+        throw PortalError.invalid([{ field: 'revoked', message: 'revoking is final: make a new key instead' }])
+      }
+      const apiKey: ApiKey = { ...before, ...change, revoked: before.revoked || change.revoked === true }
+      model.apply({ kind: 'putKey', apiKey })
+      return view(index.findKey(key)!)
+    },
+
+    deleteKey(key) {
+      findKey(key)
+      model.apply({ kind: 'removeKey', key })
+      return { key }
+    },
+
+    clock: clockView,
+
+    setClock(body) {
+      const input = parse(clockBodySchema, body)
+      if ((input.now === undefined) === (input.advance === undefined)) {
+        throw PortalError.invalid([{ field: '(root)', message: 'give "now" (a date-time, or null for the start clock) or "advance", not both' }])
+      }
+      if (input.advance !== undefined) {
+        const ms = parseIsoDuration(input.advance)
+        const message = 'must be an ISO 8601 duration of weeks, days, hours, minutes and seconds, such as P30D or PT2H'
+        if (ms === undefined) throw PortalError.invalid([{ field: 'advance', message }])
+        if (clock.now() + ms > LAST_INSTANT_MS) throw PortalError.invalid([{ field: 'advance', message: 'moves the clock past the year 9999' }])
+        clock.advance(ms)
+      } else if (input.now === null) clock.restore()
+      else clock.set(Date.parse(input.now!))
+      return clockView()
+    },
+
+    reset() {
+      created = 0
+      keySequence = 0
+    },
+  }
+}

@@ -1,0 +1,66 @@
+import { ERRORS, type ErrorTemplate } from './errors.js'
+
+/** One mistake in a body: the field (as a user writes it, `projects[0].region`) and what is wrong. */
+export interface FieldIssue {
+  readonly field: string
+  readonly message: string
+}
+
+/** How many mistakes one error lists; the rest are counted. */
+export const MAX_LISTED_ISSUES = 20
+
+/**
+ * A portal or clock operation refused: 400 `invalid_body` (every mistake listed with its field) or
+ * 404 `not_found` (the id or key in the path does not exist). The state is unchanged.
+ * The library throws it; the admin API answers it in the envelope, `errors.fields` listing `issues`.
+ *
+ * @example
+ * try { await sandbox.keys.create({ level: 'USER', user_id: 99 }) } catch (error) {
+ *   if (error instanceof PortalError) error.issues // [{ field: 'user_id', message: 'user 99 does not exist' }]
+ * }
+ */
+export class PortalError extends Error {
+  override readonly name = 'PortalError'
+
+  constructor(
+    /** What the admin API answers: `ERRORS.invalidBody` (400) or `ERRORS.notFound` (404). */
+    readonly template: ErrorTemplate,
+    message: string,
+    readonly issues: readonly FieldIssue[] = [],
+  ) {
+    super(message)
+  }
+
+  /** The HTTP status the admin API answers it with. */
+  get status(): number {
+    return this.template.status
+  }
+
+  /** The `errors.error` code the admin API answers it with. */
+  get code(): string | undefined {
+    return this.template.error
+  }
+
+  /**
+   * The 400 for these mistakes, its message listing them all on one line.
+   *
+   * @example
+   * throw PortalError.invalid([{ field: 'expiry', message: 'must be an ISO 8601 UTC date-time' }])
+   */
+  static invalid(issues: readonly FieldIssue[]): PortalError {
+    const listed = issues.slice(0, MAX_LISTED_ISSUES).map((issue) => `${issue.field}: ${issue.message}`)
+    const more = issues.length > MAX_LISTED_ISSUES ? `; and ${issues.length - MAX_LISTED_ISSUES} more` : ''
+    const count = issues.length === 1 ? '1 mistake' : `${issues.length} mistakes`
+    return new PortalError(ERRORS.invalidBody, `${count}: ${listed.join('; ')}${more}`, issues.slice(0, MAX_LISTED_ISSUES))
+  }
+
+  /**
+   * The 404 for a path naming what does not exist.
+   *
+   * @example
+   * throw PortalError.notFound('No project 999')
+   */
+  static notFound(message: string): PortalError {
+    return new PortalError(ERRORS.notFound, message)
+  }
+}
