@@ -9,7 +9,21 @@
  * await setupWorker(...createSandbox().handlers).start()
  */
 export { createSandbox, type Sandbox } from './msw/create-sandbox.js'
-export type { SandboxControls } from './sandbox/sandbox-controls.js'
+export type { SandboxControls, AccountControls, ProjectControls, KeyControls, ClockControls } from './sandbox/sandbox-controls.js'
+export { PortalError, type FieldIssue } from './vocabulary/portal-error.js'
+export type {
+  AccountInput,
+  AccountView,
+  ClockInput,
+  ClockView,
+  KeyInput,
+  KeyPatch,
+  KeyRecord,
+  KeyState,
+  ProjectInput,
+  ProjectPatch,
+  ProjectRecord,
+} from './contract/portal-schemas.js'
 export type { SandboxOptions } from './sandbox/sandbox-options.js'
 export { ConfigError } from './vocabulary/config-error.js'
 export { DOCUMENTED_KEYS } from './model/documented-keys.js'

@@ -2,7 +2,6 @@ import type { HttpHandler } from 'msw'
 import { openSandbox, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
 import type { SandboxOptions } from '../sandbox/sandbox-options.js'
 import type { Collections } from '../model/create-collections.js'
-import { DOCUMENTED_KEYS } from '../model/documented-keys.js'
 import { createHandlers } from './create-handlers.js'
 import type { SandboxControls } from '../sandbox/sandbox-controls.js'
 
@@ -16,8 +15,6 @@ import type { SandboxControls } from '../sandbox/sandbox-controls.js'
 export interface Sandbox extends SandboxControls {
   /** msw request handlers for `setupServer` (Node) or `setupWorker` (browser). */
   readonly handlers: HttpHandler[]
-  /** The documented keys. */
-  readonly keys: typeof DOCUMENTED_KEYS
   /** Resolves once the data is seeded (handlers also wait for it by themselves). */
   ready(): Promise<void>
   /** The @msw/data collections behind the answers: create, update or delete records in a test. */
@@ -43,12 +40,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const { core, config } = opened
   return {
     handlers: createHandlers(() => core, config.base),
-    keys: DOCUMENTED_KEYS,
     get requests() {
       return opened.requests
     },
     useScenario: opened.useScenario,
     reset: opened.reset,
+    accounts: opened.accounts,
+    projects: opened.projects,
+    keys: opened.keys,
+    clock: opened.clock,
     ready: async () => void (await core),
     db: async () => (await core).model.db(),
   }

@@ -3,12 +3,91 @@ import { resetSandbox } from '../core/reset-sandbox.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import { resolveScenarios } from '../scenarios/scenario-catalogue.js'
 import type { ScenarioInput } from '../contract/scenario-schema.js'
+import type { Portal } from '../model/create-portal.js'
+import { DOCUMENTED_KEYS } from '../model/documented-keys.js'
+import type {
+  AccountInput,
+  AccountView,
+  ClockView,
+  KeyInput,
+  KeyPatch,
+  KeyRecord,
+  ProjectInput,
+  ProjectPatch,
+  ProjectRecord,
+} from '../contract/portal-schemas.js'
 
 /**
- * What a test steers a sandbox with, in-process or standalone alike.
+ * Accounts made at run time, as `POST /__sandbox/accounts` makes them.
+ *
+ * @example
+ * const { user_key, project_keys } = await sandbox.accounts.create({ projects: 2 })
+ */
+export interface AccountControls {
+  /** A new user with a USER key, its projects (default 1) and one PROJECT key each. */
+  create(input?: AccountInput): Promise<AccountView>
+}
+
+/**
+ * Projects made, changed and removed at run time.
+ *
+ * @example
+ * const project = await sandbox.projects.create({ user_id: 1, display_name: 'Mine' })
+ * await sandbox.projects.update(project.id, { status: 'paused' })
+ */
+export interface ProjectControls {
+  /** A project of `user_id`; fields not given are made up from the seed. */
+  create(input: ProjectInput): Promise<ProjectRecord>
+  update(id: number, patch: ProjectPatch): Promise<ProjectRecord>
+  /** Gone: its PROJECT keys get 401, USER keys no longer list it and get 403 for it. */
+  delete(id: number): Promise<void>
+}
+
+/**
+ * The documented keys, and keys made, listed, changed and removed at run time.
+ *
+ * @example
+ * sandbox.keys.user // 'sbx_user_alpha'
+ * const { key } = await sandbox.keys.create({ level: 'USER', user_id: 1, expiry: '2030-01-01T00:00:00Z' })
+ * await sandbox.keys.revoke(key)
+ */
+export type KeyControls = typeof DOCUMENTED_KEYS & {
+  create(input: KeyInput): Promise<KeyRecord>
+  /** Every key with its state at the clock's now; `userId` narrows to one account. */
+  list(userId?: number): Promise<KeyRecord[]>
+  update(key: string, patch: KeyPatch): Promise<KeyRecord>
+  /** Revoking is final, as in the portal. */
+  revoke(key: string): Promise<KeyRecord>
+  /** Gone: refused with 401 like any unknown key. */
+  delete(key: string): Promise<void>
+}
+
+/**
+ * The sandbox's clock: "now" for key expiry, default ranges and the last day of data.
+ *
+ * @example
+ * await sandbox.clock.set('2026-01-15T00:00:00Z')
+ * await sandbox.clock.advance('P30D')
+ */
+export interface ClockControls {
+  get(): Promise<ClockView>
+  /** Sets "now" (an ISO 8601 UTC date-time or a Date) and freezes it. */
+  set(now: string | Date): Promise<ClockView>
+  /** Moves "now" on by an ISO 8601 duration of weeks, days, hours, minutes and seconds: `P30D`, `PT2H`. */
+  advance(duration: string): Promise<ClockView>
+  /** Back to the clock the sandbox started with. */
+  reset(): Promise<ClockView>
+}
+
+/**
+ * What a test steers a sandbox with, in-process or standalone alike. The portal and clock
+ * operations check their input as the admin API does and throw a `PortalError` (its `issues` list
+ * every mistake with its field) without changing anything.
  *
  * @example
  * sandbox.useScenario('server-error')
+ * const account = await sandbox.accounts.create()
+ * await sandbox.clock.advance('P30D')
  * await sandbox.reset()
  */
 export interface SandboxControls {
@@ -19,8 +98,12 @@ export interface SandboxControls {
    * built-in names or definitions. Throws a ConfigError for an unknown name, changing nothing.
    */
   useScenario(...scenarios: Array<string | ScenarioInput>): void
-  /** Back to the initial state: scenarios, journal, and the records (re-seeded only if a test changed them). */
+  /** Back to the start state: scenarios, journal, clock, and the records (accounts, projects and keys made since are gone). */
   reset(): Promise<void>
+  readonly accounts: AccountControls
+  readonly projects: ProjectControls
+  readonly keys: KeyControls
+  readonly clock: ClockControls
 }
 
 /**
@@ -30,6 +113,13 @@ export interface SandboxControls {
  * const controls = createSandboxControls(state, corePromise)
  */
 export function createSandboxControls(state: Pick<SandboxCore, 'scenarios' | 'journal'>, core: Promise<SandboxCore>): SandboxControls {
+  /** Runs a portal operation once the data is seeded, and resolves once a test's `db()` holds its change too. */
+  const run = async <T>(operation: (portal: Portal) => T): Promise<T> => {
+    const sandbox = await core
+    const result = operation(sandbox.portal)
+    await sandbox.model.settled()
+    return result
+  }
   return {
     get requests() {
       return state.journal.list()
@@ -39,6 +129,26 @@ export function createSandboxControls(state: Pick<SandboxCore, 'scenarios' | 'jo
     },
     async reset() {
       await resetSandbox(await core)
+    },
+    accounts: { create: (input) => run((portal) => portal.createAccount(input ?? {})) },
+    projects: {
+      create: (input) => run((portal) => portal.createProject(input)),
+      update: (id, patch) => run((portal) => portal.updateProject(id, patch)),
+      delete: (id) => run((portal) => void portal.deleteProject(id)),
+    },
+    keys: {
+      ...DOCUMENTED_KEYS,
+      create: (input) => run((portal) => portal.createKey(input)),
+      list: (userId) => run((portal) => portal.listKeys(userId).keys),
+      update: (key, patch) => run((portal) => portal.updateKey(key, patch)),
+      revoke: (key) => run((portal) => portal.updateKey(key, { revoked: true })),
+      delete: (key) => run((portal) => void portal.deleteKey(key)),
+    },
+    clock: {
+      get: () => run((portal) => portal.clock()),
+      set: (now) => run((portal) => portal.setClock({ now: now instanceof Date ? now.toISOString() : now })),
+      advance: (duration) => run((portal) => portal.setClock({ advance: duration })),
+      reset: () => run((portal) => portal.setClock({ now: null })),
     },
   }
 }

@@ -22,13 +22,32 @@ interface CompiledRule {
   readonly endpoints: ReadonlySet<string> | undefined
   readonly keys: ReadonlySet<string> | undefined
   readonly projects: ReadonlySet<number> | undefined
-  /** Matching requests that reached the data stage. */
-  calls: number
+  /**
+   * Matching requests that reached the data stage, per API key: tests that use different keys (an
+   * account each) never share a `fail-once` or a `flaky` sequence.
+   */
+  readonly calls: Map<string, { count: number }>
   /** Rate-limit windows per key: when the window began (ms) and requests counted in it. */
   readonly windows: Map<string, { start: number; count: number }>
 }
 
 const DEFAULT_RETRY_AFTER_SECONDS = 30
+
+/**
+ * Keys a rule keeps counters for. Only keys that passed the key check are counted, so this many
+ * means a test made that many keys; past it, the rule's counters start again rather than grow.
+ */
+export const MAX_COUNTED_KEYS = 10_000
+
+/** The counter of `key` in `counters`, made (and the map emptied when full) on first use. */
+function counterOf<V>(counters: Map<string, V>, key: string, make: () => V): V {
+  const kept = counters.get(key)
+  if (kept !== undefined) return kept
+  if (counters.size >= MAX_COUNTED_KEYS) counters.clear()
+  const made = make()
+  counters.set(key, made)
+  return made
+}
 
 const UNAUTHORIZED: Refusal = { template: ERRORS.unauthorized }
 
@@ -47,7 +66,7 @@ function compileRule(scenario: Scenario, index: number, seed: number): CompiledR
     endpoints: asSet<string>(match.endpoint),
     keys: asSet(match.key),
     projects: asSet(match.project),
-    calls: 0,
+    calls: new Map(),
     windows: new Map(),
   }
 }
@@ -178,7 +197,7 @@ export class ActiveScenarios {
     for (const rule of this.#failures) {
       if (!matches(rule, scope)) continue
       const fail = rule.rule.fail!
-      const call = ++rule.calls
+      const call = ++counterOf(rule.calls, scope.key ?? '', () => ({ count: 0 })).count
       const fails =
         rule.nth !== undefined ? rule.nth.has(call) : fail.rate === undefined || unitInterval(mixHash(rule.salt, call)) < fail.rate
       if (!fails) continue
@@ -198,11 +217,10 @@ export class ActiveScenarios {
   #countRate(rule: CompiledRule, scope: RuleScope, headers: Record<string, string>, nowMs: number): Refusal | undefined {
     const { limit, windowSeconds } = rule.rule.rateLimit!
     const windowMs = windowSeconds * 1000
-    const id = scope.key ?? ''
-    let window = rule.windows.get(id)
-    if (window === undefined || nowMs - window.start >= windowMs) {
-      window = { start: nowMs, count: 0 }
-      rule.windows.set(id, window)
+    const window = counterOf(rule.windows, scope.key ?? '', () => ({ start: nowMs, count: 0 }))
+    if (nowMs - window.start >= windowMs) {
+      window.start = nowMs
+      window.count = 0
     }
     window.count++
     const reset = String(Math.max(1, Math.ceil((window.start + windowMs - nowMs) / 1000)))

@@ -1,6 +1,5 @@
 import { openSandbox, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
 import type { SandboxOptions } from '../sandbox/sandbox-options.js'
-import { DOCUMENTED_KEYS } from '../model/documented-keys.js'
 import type { SandboxControls } from '../sandbox/sandbox-controls.js'
 import { startServer } from './start-server.js'
 
@@ -30,7 +29,6 @@ export interface RunningSandbox extends SandboxControls {
   /** The API's base address, ending in `/api/v1/`. */
   readonly url: string
   readonly port: number
-  readonly keys: typeof DOCUMENTED_KEYS
   /** The token the admin API requires, if any. */
   readonly adminToken: string | undefined
   /** Stops the server (in-flight requests finish) and frees the port. */
@@ -56,13 +54,16 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   return {
     url: running.url,
     port: running.port,
-    keys: DOCUMENTED_KEYS,
     adminToken: running.admin.token,
     get requests() {
       return opened.requests
     },
     useScenario: opened.useScenario,
     reset: opened.reset,
+    accounts: opened.accounts,
+    projects: opened.projects,
+    keys: opened.keys,
+    clock: opened.clock,
     close: () => running.close(),
   }
 }
