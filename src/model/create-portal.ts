@@ -65,6 +65,11 @@ function issuesOf(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): F
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ field: formatIssuePath([...path, key]), message: 'is not a field here' }))
     }
+    if (issue.code === 'invalid_union') {
+      // The mistakes of the branch the value's type chose (an array, not a number), not "invalid input".
+      const branch = issue.errors.find((issues) => !issues.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0))
+      if (branch !== undefined) return issuesOf({ issues: branch } as z.ZodError, path)
+    }
     return [{ field: formatIssuePath(path), message: issue.message }]
   })
 }
