@@ -3,5 +3,7 @@
 // `npm run build` runs this after tsc; a test compares the committed file with the schemas.
 import { writeFileSync } from 'node:fs'
 import { openApiJson } from '../dist/contract/openapi-json.js'
+import { adminOpenApiJson } from '../dist/contract/admin-openapi-json.js'
 
 writeFileSync(new URL('../openapi.json', import.meta.url), openApiJson())
+writeFileSync(new URL('../admin-openapi.json', import.meta.url), adminOpenApiJson())

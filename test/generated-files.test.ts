@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createOpenApiDocument } from '../src/contract/create-openapi-document.js'
 import { openApiJson } from '../src/contract/openapi-json.js'
+import { adminOpenApiJson } from '../src/contract/admin-openapi-json.js'
 import { builtinScenarios } from '../src/scenarios/builtin-scenarios.js'
 import { scenarioSchema } from '../src/contract/scenario-schema.js'
 
@@ -38,5 +39,11 @@ describe('generated files', () => {
     const message = 'openapi.json is stale: run npm run build and commit it'
     expect(readJson('openapi.json'), message).toEqual(createOpenApiDocument())
     expect(readFileSync(new URL('openapi.json', root), 'utf8'), message).toBe(openApiJson())
+  })
+
+  it('ship an admin-openapi.json generated from the admin API’s zod schemas, byte for byte', () => {
+    expect(readFileSync(new URL('admin-openapi.json', root), 'utf8'), 'admin-openapi.json is stale: run npm run build and commit it').toBe(
+      adminOpenApiJson(),
+    )
   })
 })

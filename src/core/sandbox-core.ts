@@ -39,6 +39,8 @@ export interface SandboxCore {
    * the first such request, so start-up never pays for building it.
    */
   openApiJson: (() => string) | undefined
+  /** The admin API's OpenAPI document, for `GET /__sandbox/admin-openapi.json`, loaded the same way. */
+  adminOpenApiJson: (() => string) | undefined
   /**
    * What the standalone server's request log has written and dropped (its reader not keeping up),
    * for `GET /__sandbox/health`; `undefined` where nothing logs (the library).

@@ -173,6 +173,7 @@ export async function createSandboxCore(
     adminToken: undefined,
     adminLoopbackOnly: false,
     openApiJson: undefined,
+    adminOpenApiJson: undefined,
     logStats: undefined,
     requestCount: 0,
   }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { ConfigError } from '../vocabulary/config-error.js'
-import { ADMIN_BASE_PATH, OPENAPI_PATH } from '../core/admin/dispatch-admin.js'
+import { ADMIN_BASE_PATH, ADMIN_OPENAPI_PATH, OPENAPI_PATH } from '../core/admin/dispatch-admin.js'
 import type { CoreRequest, TimedAnswer } from '../core/core-request.js'
 import { toAnswer } from '../core/answer.js'
 import { dispatch } from '../core/dispatch.js'
@@ -123,11 +123,19 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   /** Routes a request whose connection may be answered now. */
   function route(request: IncomingMessage, response: ServerResponse): void {
     const coreRequest = toCoreRequest(request)
-    // The OpenAPI document is built from the contract's schemas, loaded on its first request only.
+    // The OpenAPI documents are built from the contract's schemas, loaded on their first request only.
     const admin = coreRequest.path.startsWith(ADMIN_BASE_PATH)
-    if (admin && sandbox.openApiJson === undefined && coreRequest.path.replace(/\/$/, '') === OPENAPI_PATH) {
+    const path = admin ? coreRequest.path.replace(/\/$/, '') : ''
+    if (admin && sandbox.openApiJson === undefined && path === OPENAPI_PATH) {
       void import('../contract/openapi-json.js').then(({ openApiJson }) => {
         sandbox.openApiJson = openApiJson
+        respond(request, response, coreRequest)
+      })
+      return
+    }
+    if (admin && sandbox.adminOpenApiJson === undefined && path === ADMIN_OPENAPI_PATH) {
+      void import('../contract/admin-openapi-json.js').then(({ adminOpenApiJson }) => {
+        sandbox.adminOpenApiJson = adminOpenApiJson
         respond(request, response, coreRequest)
       })
       return

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import { createSandbox } from '../../src/msw/create-sandbox.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { PortalError } from '../../src/vocabulary/portal-error.js'
+import { expectConforming } from '../support/expect-conforming.js'
 import type { SandboxControls } from '../../src/sandbox/sandbox-controls.js'
 
 /** What an operation answered: the admin API's status, and its `data` or its `errors`. */
@@ -46,7 +47,9 @@ export function useHttpPortal(): PortalHarness {
       method,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
-    const envelope = await response.json()
+    const text = await response.text()
+    expectConforming({ method, url: response.url, status: response.status, text })
+    const envelope = JSON.parse(text)
     expectEnvelope(envelope, response.status)
     return { status: response.status, data: envelope.data, errors: envelope.errors }
   }

@@ -61,9 +61,9 @@ function putScenario(sandbox: SandboxCore, request: CoreRequest): Envelope<unkno
 /** The encoded document, by the function that gave its text: built once per process. */
 const openApiAnswers = new WeakMap<() => string, Answer>()
 
-/** `GET openapi.json`: the document itself, not in the envelope. */
-function getOpenApi(sandbox: SandboxCore): Answer {
-  const source = sandbox.openApiJson
+/** `GET openapi.json` or `GET admin-openapi.json`: the document itself, not in the envelope. */
+function getOpenApi(sandbox: SandboxCore, which: 'openApiJson' | 'adminOpenApiJson'): Answer {
+  const source = sandbox[which]
   if (source === undefined)
     throw new EnvelopeError(ERRORS.notFound, 'The OpenAPI document is served by the standalone sandbox (analytics-sandbox, startSandbox)')
   let answer = openApiAnswers.get(source)
@@ -150,6 +150,7 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
       },
     },
   ],
-  ['openapi.json', { GET: getOpenApi }],
+  ['openapi.json', { GET: (sandbox) => getOpenApi(sandbox, 'openApiJson') }],
+  ['admin-openapi.json', { GET: (sandbox) => getOpenApi(sandbox, 'adminOpenApiJson') }],
   ...PORTAL_ROUTES,
 ])

@@ -13,6 +13,9 @@ export const ADMIN_BASE_PATH = '/__sandbox/'
 /** Where the admin API serves the OpenAPI document. */
 export const OPENAPI_PATH = `${ADMIN_BASE_PATH}openapi.json`
 
+/** Where the admin API serves its own OpenAPI document. */
+export const ADMIN_OPENAPI_PATH = `${ADMIN_BASE_PATH}admin-openapi.json`
+
 /**
  * The admin endpoints, as the 404 of an unknown admin path lists them; from the routes, so a new
  * route is listed.

@@ -341,6 +341,7 @@ describe('dispatchAdmin', () => {
       reset: ['POST'],
       requests: ['DELETE', 'GET'],
       'openapi.json': ['GET'],
+      'admin-openapi.json': ['GET'],
       accounts: ['POST'],
       projects: ['POST'],
       'projects/{id}': ['DELETE', 'PATCH'],

@@ -1,0 +1,217 @@
+import { z } from 'zod'
+import {
+  accountBodySchema,
+  accountViewSchema,
+  clockBodySchema,
+  clockViewSchema,
+  keyBodySchema,
+  keyPatchSchema,
+  keyViewSchema,
+  projectBodySchema,
+  projectPatchSchema,
+  projectViewSchema,
+} from './portal-schemas.js'
+
+const emptyObject = z.strictObject({})
+const names = z.array(z.string()).describe('Scenario names, in the order they apply')
+
+/** `GET health`. */
+export const healthDataSchema = z
+  .strictObject({
+    status: z.literal('ok'),
+    today: z.string().describe("The clock's today, YYYY-MM-DD"),
+    seed: z.int(),
+    active_scenarios: names,
+    requests: z.int().min(0).describe('Requests recorded in the journal since the start or the last clear'),
+    log: z.strictObject({ written: z.int().min(0), dropped: z.int().min(0) }).optional().describe('The request log (standalone process)'),
+  })
+  .meta({ id: 'Health', description: 'The sandbox is up' })
+
+/** `GET scenarios`. */
+export const scenariosDataSchema = z
+  .strictObject({
+    scenarios: z.array(
+      z.strictObject({ name: z.string(), description: z.string(), source: z.string(), active: z.boolean() }).meta({ id: 'ScenarioEntry' }),
+    ),
+    active: names,
+  })
+  .meta({ id: 'Scenarios', description: 'The catalogue: built-in scenarios and those from files or the admin API' })
+
+/** One journal entry. */
+export const journalEntrySchema = z
+  .strictObject({
+    id: z.int().min(1),
+    time: z.string().describe('When it was answered, ISO 8601 UTC (the real time)'),
+    method: z.string(),
+    path: z.string(),
+    query: z.string().describe('The query string without its ?, secret-like values masked'),
+    status: z.int(),
+    key: z.string().nullable().describe('The API key, masked'),
+    project_id: z.string().nullable().describe('X-Project-ID as sent'),
+    scenarios: names,
+    error: z.string().nullable().describe("The answer's errors.error, when it has one"),
+  })
+  .meta({ id: 'JournalEntry', description: 'One answered API request' })
+
+/** `GET requests`. */
+export const requestsDataSchema = z
+  .strictObject({
+    requests: z.array(journalEntrySchema),
+    recorded: z.int().min(0),
+    capacity: z.int().min(1),
+    more: z.boolean().describe('With since: whether later entries remain to read'),
+  })
+  .meta({ id: 'Requests', description: 'The request journal, oldest first' })
+
+/** What `PUT scenario` takes. */
+export const scenarioBodySchema = z
+  .strictObject({ scenarios: z.array(z.union([z.string(), z.record(z.string(), z.unknown())])) })
+  .meta({ id: 'ScenarioBody', description: 'Scenarios to put in force: built-in names or definitions in the scenario file format' })
+
+/** `data` of the scenario operations and of the reset. */
+export const activeDataSchema = z.strictObject({ active: names }).meta({ id: 'ActiveScenarios' })
+
+/** One operation of the admin API: where, what it takes, what it answers on success. */
+export interface AdminOperation {
+  readonly method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE'
+  /** Below `/__sandbox/`; `{id}` and `{key}` stand for the last segment. */
+  readonly route: string
+  readonly summary: string
+  readonly body?: z.ZodType
+  /** Query parameters, by name, with what each means. */
+  readonly query?: Readonly<Record<string, string>>
+  readonly status: 200 | 201
+  /** `data` of the success envelope; `undefined` for the OpenAPI documents, which are not in the envelope. */
+  readonly data: z.ZodType | undefined
+}
+
+/**
+ * Every operation of the admin API, the source of its OpenAPI document and of the self-check of its
+ * answers in the tests.
+ *
+ * @example
+ * ADMIN_OPERATIONS.find((operation) => operation.route === 'clock' && operation.method === 'PUT')?.body
+ */
+export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
+  { method: 'GET', route: 'health', summary: 'Whether the sandbox is up (no admin token needed)', status: 200, data: healthDataSchema },
+  { method: 'GET', route: 'scenarios', summary: 'The scenario catalogue', status: 200, data: scenariosDataSchema },
+  { method: 'GET', route: 'scenario', summary: 'The scenarios in force', status: 200, data: activeDataSchema },
+  {
+    method: 'PUT',
+    route: 'scenario',
+    summary: 'Puts scenarios in force (an unknown name: 400, nothing changes)',
+    body: scenarioBodySchema,
+    status: 200,
+    data: activeDataSchema,
+  },
+  { method: 'POST', route: 'reset', summary: 'Back to the start state', status: 200, data: activeDataSchema },
+  {
+    method: 'GET',
+    route: 'requests',
+    summary: 'The request journal, filtered (every filter given must match)',
+    query: {
+      key: 'The whole API key the request sent',
+      status: 'The answer’s HTTP status',
+      path: 'The request path, such as /api/v1/monitoring',
+      since: 'A journal id: only later entries, oldest first',
+      limit: 'At most this many entries (1–1000, default 100)',
+    },
+    status: 200,
+    data: requestsDataSchema,
+  },
+  { method: 'DELETE', route: 'requests', summary: 'Empties the request journal', status: 200, data: emptyObject },
+  { method: 'GET', route: 'openapi.json', summary: 'The OpenAPI document of the public API', status: 200, data: undefined },
+  { method: 'GET', route: 'admin-openapi.json', summary: 'This document', status: 200, data: undefined },
+  {
+    method: 'POST',
+    route: 'accounts',
+    summary: 'A new account: a user, a USER key, its projects and one PROJECT key each',
+    body: accountBodySchema,
+    status: 201,
+    data: accountViewSchema,
+  },
+  { method: 'POST', route: 'projects', summary: 'A new project', body: projectBodySchema, status: 201, data: projectViewSchema },
+  { method: 'PATCH', route: 'projects/{id}', summary: 'Changes a project', body: projectPatchSchema, status: 200, data: projectViewSchema },
+  {
+    method: 'DELETE',
+    route: 'projects/{id}',
+    summary: 'Deletes a project and its PROJECT keys',
+    status: 200,
+    data: z.strictObject({ id: z.int() }),
+  },
+  {
+    method: 'GET',
+    route: 'keys',
+    summary: "Every key with its state at the clock's now",
+    query: { user_id: 'Only this account’s keys' },
+    status: 200,
+    data: z.strictObject({ keys: z.array(keyViewSchema), total: z.int().min(0) }).meta({ id: 'Keys' }),
+  },
+  { method: 'POST', route: 'keys', summary: 'A new key', body: keyBodySchema, status: 201, data: keyViewSchema },
+  {
+    method: 'PATCH',
+    route: 'keys/{key}',
+    summary: 'Changes a key’s expiry or name, or revokes it (final)',
+    body: keyPatchSchema,
+    status: 200,
+    data: keyViewSchema,
+  },
+  { method: 'DELETE', route: 'keys/{key}', summary: 'Deletes a key', status: 200, data: z.strictObject({ key: z.string() }) },
+  { method: 'GET', route: 'clock', summary: 'The clock', status: 200, data: clockViewSchema },
+  { method: 'PUT', route: 'clock', summary: 'Sets, advances or restores the clock', body: clockBodySchema, status: 200, data: clockViewSchema },
+]
+
+/**
+ * The admin API's error envelope: the API's, plus `errors.fields` listing a body's mistakes.
+ *
+ * @example
+ * adminErrorEnvelopeSchema.parse(body).errors.fields?.[0]?.field
+ */
+export const adminErrorEnvelopeSchema = z
+  .strictObject({
+    success: z.literal(false),
+    message: z.string(),
+    code: z.int().min(400).max(599),
+    data: emptyObject,
+    errors: z.strictObject({
+      error: z.string().optional(),
+      detail: z.string().optional(),
+      fields: z
+        .array(z.strictObject({ field: z.string(), message: z.string() }))
+        .optional()
+        .describe("A body's mistakes, each with its field"),
+    }),
+    meta_data: emptyObject,
+  })
+  .meta({ id: 'AdminError', description: 'An admin API error' })
+
+/**
+ * The success envelope of `operation`: its status as `code`, its `data`.
+ *
+ * @example
+ * adminSuccessSchema(operation).safeParse(body)
+ */
+export function adminSuccessSchema(operation: AdminOperation) {
+  return z.strictObject({
+    success: z.literal(true),
+    message: z.string(),
+    code: z.literal(operation.status),
+    data: operation.data ?? emptyObject,
+    errors: emptyObject,
+    meta_data: emptyObject,
+  })
+}
+
+/**
+ * The operation a request is for: its method and its path below `/__sandbox/` (`keys/sbx_x` is
+ * `keys/{key}`); `undefined` for no operation.
+ *
+ * @example
+ * findAdminOperation('PATCH', 'keys/sbx_user_alpha')?.route // 'keys/{key}'
+ */
+export function findAdminOperation(method: string, path: string): AdminOperation | undefined {
+  const trimmed = path.replace(/\/$/, '')
+  const slash = trimmed.indexOf('/')
+  const route = slash < 0 ? trimmed : `${trimmed.slice(0, slash)}/${trimmed.slice(0, slash) === 'keys' ? '{key}' : '{id}'}`
+  return ADMIN_OPERATIONS.find((operation) => operation.method === method && operation.route === route)
+}

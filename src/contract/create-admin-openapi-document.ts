@@ -1,0 +1,125 @@
+import { z } from 'zod'
+import { ADMIN_OPERATIONS, adminErrorEnvelopeSchema, adminSuccessSchema, type AdminOperation } from './admin-contracts.js'
+import type { JsonSchema } from './openapi-document.js'
+
+/** The admin API's OpenAPI 3.1 document: a plain JSON object, the same on every call. */
+export interface AdminOpenApiDocument {
+  readonly openapi: '3.1.0'
+  readonly info: { readonly title: string; readonly version: string; readonly description: string }
+  readonly servers: readonly { readonly url: string; readonly description: string }[]
+  readonly paths: Readonly<Record<string, Readonly<Record<string, unknown>>>>
+  readonly components: {
+    readonly securitySchemes: Readonly<Record<string, unknown>>
+    readonly schemas: Readonly<Record<string, JsonSchema>>
+  }
+}
+
+const DESCRIPTION = [
+  'The admin API of analytics-sandbox, under `/__sandbox/` on the standalone sandbox: scenarios, the request journal, reset, and the portal and the clock (accounts, projects, keys, time).',
+  'Generated from the same zod schemas that check fixture files and the bodies these operations take. Every answer is the envelope; an error lists a body’s mistakes in `errors.fields`.',
+  'No CORS: a request whose `Origin` is not the sandbox’s own is refused with 403 `forbidden_origin`; bound to loopback, only loopback `Host` names are answered. ' +
+    'With an admin token set (`--admin-token`, or made up when bound to another host), every operation but `GET health` needs `X-Sandbox-Admin-Token`.',
+].join('\n\n')
+
+const componentRef = (id: string) => `#/components/schemas/${id}`
+const ref = (id: string) => ({ $ref: componentRef(id) })
+const operationId = (operation: AdminOperation) =>
+  `${operation.method.toLowerCase()}_${operation.route.replace(/[^a-z]+/gi, '_').replace(/_+$/, '')}`
+const pascal = (text: string) => text.replace(/(^|_)([a-z])/g, (_, __, letter: string) => letter.toUpperCase())
+
+/**
+ * The OpenAPI 3.1 document of the admin API, from {@link ADMIN_OPERATIONS} through zod's own
+ * `z.toJSONSchema`; `admin-openapi.json` is this, written by the build, and `GET
+ * /__sandbox/admin-openapi.json` serves the same text.
+ *
+ * @example
+ * createAdminOpenApiDocument().paths['/__sandbox/keys']?.post
+ */
+export function createAdminOpenApiDocument(): AdminOpenApiDocument {
+  const registry = z.registry<{ id: string }>()
+  const add = (schema: z.ZodType, id: string) => {
+    if (!registry.has(schema)) registry.add(schema, { id })
+  }
+  add(adminErrorEnvelopeSchema, 'AdminError')
+  const ids = new Map<AdminOperation, { body?: string; answer?: string }>()
+  for (const operation of ADMIN_OPERATIONS) {
+    const name = pascal(operationId(operation))
+    const entry: { body?: string; answer?: string } = {}
+    if (operation.body !== undefined) {
+      entry.body = z.globalRegistry.get(operation.body)?.id ?? `${name}Body`
+      add(operation.body, entry.body)
+    }
+    if (operation.data !== undefined) {
+      entry.answer = `${name}Response`
+      add(adminSuccessSchema(operation), entry.answer)
+    }
+    ids.set(operation, entry)
+  }
+  // Named schemas inside (Project, KeyRecord…) become components of their own, by their ids.
+  for (const [schema, meta] of collectNamed(ADMIN_OPERATIONS)) add(schema, meta)
+  const { schemas } = z.toJSONSchema(registry, { uri: componentRef, unrepresentable: 'any' })
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const operation of ADMIN_OPERATIONS) {
+    const { body, answer } = ids.get(operation)!
+    const parameter = operation.route.match(/\{(\w+)\}$/)?.[1]
+    const parameters = [
+      ...(parameter === undefined
+        ? []
+        : [{ name: parameter, in: 'path', required: true, schema: { type: 'string' }, description: parameter === 'key' ? 'The key, percent-encoded' : 'The project id' }]),
+      ...Object.entries(operation.query ?? {}).map(([name, description]) => ({ name, in: 'query', required: false, description, schema: { type: 'string' } })),
+    ]
+    const success = answer === undefined ? { type: 'object', description: 'An OpenAPI 3.1 document (not in the envelope)' } : ref(answer)
+    paths[`/__sandbox/${operation.route}`] ??= {}
+    paths[`/__sandbox/${operation.route}`]![operation.method.toLowerCase()] = {
+      operationId: operationId(operation),
+      summary: operation.summary,
+      ...(parameters.length === 0 ? {} : { parameters }),
+      ...(body === undefined ? {} : { requestBody: { required: operation.route !== 'accounts', content: { 'application/json': { schema: ref(body) } } } }),
+      responses: {
+        [String(operation.status)]: { description: 'Done', content: { 'application/json': { schema: success } } },
+        '4XX': { description: 'Refused: a bad body or query (400), no such id or key (404), a foreign origin (403), the admin token (401)', content: { 'application/json': { schema: ref('AdminError') } } },
+      },
+      ...(operation.route === 'health' ? { security: [] } : {}),
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'analytics-sandbox admin API', version: '1.0.0', description: DESCRIPTION },
+    servers: [{ url: 'http://127.0.0.1:4010', description: 'The sandbox on its default port' }],
+    paths,
+    components: {
+      securitySchemes: { AdminToken: { type: 'apiKey', in: 'header', name: 'X-Sandbox-Admin-Token', description: 'Only when an admin token is set' } },
+      schemas: Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, withoutDocumentKeywords(schema as JsonSchema)])),
+    },
+  }
+}
+
+function withoutDocumentKeywords(schema: JsonSchema): JsonSchema {
+  const { $schema: _schema, $id: _id, ...rest } = schema
+  return rest
+}
+
+/** Every schema with an id in the global registry that the operations' bodies and answers contain. */
+function collectNamed(operations: readonly AdminOperation[]): Map<z.ZodType, string> {
+  const found = new Map<z.ZodType, string>()
+  const visit = (schema: unknown, depth: number): void => {
+    if (depth > 12 || typeof schema !== 'object' || schema === null || !('_zod' in schema)) return
+    const zod = schema as z.ZodType
+    const id = z.globalRegistry.get(zod)?.id
+    if (typeof id === 'string') {
+      if (found.has(zod)) return
+      found.set(zod, id)
+    }
+    const def = (zod as unknown as { _zod: { def: Record<string, unknown> } })._zod.def
+    for (const value of Object.values(def)) {
+      if (Array.isArray(value)) for (const item of value) visit(item, depth + 1)
+      else if (value !== null && typeof value === 'object' && '_zod' in value) visit(value, depth + 1)
+      else if (value !== null && typeof value === 'object') for (const inner of Object.values(value)) visit(inner, depth + 1)
+    }
+  }
+  for (const operation of operations) {
+    visit(operation.body, 0)
+    visit(operation.data, 0)
+  }
+  return found
+}
