@@ -2,7 +2,8 @@ import { createRequire } from 'node:module'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { ConfigError } from '../vocabulary/config-error.js'
 import { DEFAULT_SEED, openSandbox, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
-import { formatCalendarDate, dayOfInstant, parseCalendarDate } from '../vocabulary/calendar-date.js'
+import { formatCalendarDate, dayOfInstant } from '../vocabulary/calendar-date.js'
+import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
 import { parseLatency } from '../vocabulary/latency.js'
 import { createLogSink } from './create-log-sink.js'
 import { formatBanner, formatTokenNote, type BannerFacts } from './format-banner.js'
@@ -28,8 +29,8 @@ function parseInteger(min: number, max: number) {
 }
 
 function parseDateArgument(text: string): string {
-  if (parseCalendarDate(text) === undefined)
-    throw new InvalidArgumentError('Must be a calendar date in YYYY-MM-DD format, such as 2026-01-15.')
+  if (parseStartInstant(text) === undefined)
+    throw new InvalidArgumentError('Must be a date (YYYY-MM-DD) or a UTC date-time (YYYY-MM-DDTHH:MM:SSZ), such as 2026-01-15.')
   return text
 }
 
@@ -82,7 +83,7 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
         parseInteger(0, 100_000),
       ),
     )
-    .addOption(new Option('--now <date>', 'freeze "today" (UTC) at YYYY-MM-DD').argParser(parseDateArgument))
+    .addOption(new Option('--now <date>', 'start the clock, frozen, at YYYY-MM-DD or a UTC date-time').argParser(parseDateArgument))
     .addOption(new Option('--latency <ms>', 'add latency to every answer: 250, or a range 100-400').argParser(parseLatencyArgument))
     .addOption(
       new Option('--scenario <name|file>', 'activate a built-in scenario, or one from a JSON file (repeatable)')

@@ -1,4 +1,4 @@
-import { dayOfInstant, MS_PER_DAY, parseCalendarDate } from '../vocabulary/calendar-date.js'
+import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
 import { createAnalytics } from '../analytics/create-analytics.js'
 import { createClock } from '../vocabulary/clock.js'
 import { createRoutes } from '../core/guards/resolve-route.js'
@@ -48,19 +48,12 @@ function resolveSeed(seed: unknown): number {
   return seed
 }
 
-/** An ISO 8601 UTC date-time such as 2026-01-15T09:30:00Z (milliseconds allowed). */
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/
-
 /** The start clock: a date (its first instant, UTC), a UTC date-time, or a Date; `undefined` for the real time. */
 function resolveNow(now: unknown): number | undefined {
   if (now === undefined) return undefined
   if (now instanceof Date && !Number.isNaN(now.getTime())) return now.getTime()
-  const day = typeof now === 'string' ? parseCalendarDate(now) : undefined
-  if (day !== undefined) return day * MS_PER_DAY
-  const instant = typeof now === 'string' && ISO_INSTANT.test(now) ? Date.parse(now) : Number.NaN
-  if (Number.isNaN(instant) || dayOfInstant(instant) !== parseCalendarDate(String(now).slice(0, 10))) {
-    throw invalid('now', 'must be a date (YYYY-MM-DD) or a UTC date-time (YYYY-MM-DDTHH:MM:SSZ)', now)
-  }
+  const instant = typeof now === 'string' ? parseStartInstant(now) : undefined
+  if (instant === undefined) throw invalid('now', 'must be a date (YYYY-MM-DD) or a UTC date-time (YYYY-MM-DDTHH:MM:SSZ)', now)
   return instant
 }
 

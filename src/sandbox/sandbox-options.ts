@@ -14,7 +14,7 @@ export interface SandboxOptions {
   fixtures?: FixturesInput
   /** Seed of every generated value (analytics, generated projects, latency, faults). Default 1. */
   seed?: number
-  /** Freezes "today" (UTC), as `YYYY-MM-DD` or a Date, for reproducible date defaults. */
+  /** The start clock, frozen there: `YYYY-MM-DD` (its first instant, UTC), a UTC date-time, or a Date. Default: the real time. */
   now?: string | Date
   /** Latency added to every answer, in ms: `250`, `'250'`, `'100-400'` or `{ min, max }`. */
   latency?: number | string | LatencyRange
