@@ -337,12 +337,7 @@ const inProcess = JSON.parse(
 )
 row('in-process: msw handlers vs a trivial msw handler', inProcess.ratio, 1.3, inProcess.ratio <= 1.3, 'cost ratio, lower is better')
 row('reset() with the default fixtures (ms)', inProcess.resetMs, 1, inProcess.resetMs <= 1)
-row(
-  'reset after an account, a revocation and a clock move (ms)',
-  inProcess.resetChangedMs,
-  5,
-  inProcess.resetChangedMs <= 5,
-)
+row('reset after an account, a revocation and a clock move (ms)', inProcess.resetChangedMs, 5, inProcess.resetChangedMs <= 5)
 
 rmSync(work, { recursive: true, force: true })
 

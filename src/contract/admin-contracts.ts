@@ -23,7 +23,10 @@ export const healthDataSchema = z
     seed: z.int(),
     active_scenarios: names,
     requests: z.int().min(0).describe('Requests recorded in the journal since the start or the last clear'),
-    log: z.strictObject({ written: z.int().min(0), dropped: z.int().min(0) }).optional().describe('The request log (standalone process)'),
+    log: z
+      .strictObject({ written: z.int().min(0), dropped: z.int().min(0) })
+      .optional()
+      .describe('The request log (standalone process)'),
   })
   .meta({ id: 'Health', description: 'The sandbox is up' })
 
@@ -158,7 +161,14 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
   },
   { method: 'DELETE', route: 'keys/{key}', summary: 'Deletes a key', status: 200, data: z.strictObject({ key: z.string() }) },
   { method: 'GET', route: 'clock', summary: 'The clock', status: 200, data: clockViewSchema },
-  { method: 'PUT', route: 'clock', summary: 'Sets, advances or restores the clock', body: clockBodySchema, status: 200, data: clockViewSchema },
+  {
+    method: 'PUT',
+    route: 'clock',
+    summary: 'Sets, advances or restores the clock',
+    body: clockBodySchema,
+    status: 200,
+    data: clockViewSchema,
+  },
 ]
 
 /**

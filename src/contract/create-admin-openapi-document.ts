@@ -65,8 +65,22 @@ export function createAdminOpenApiDocument(): AdminOpenApiDocument {
     const parameters = [
       ...(parameter === undefined
         ? []
-        : [{ name: parameter, in: 'path', required: true, schema: { type: 'string' }, description: parameter === 'key' ? 'The key, percent-encoded' : 'The project id' }]),
-      ...Object.entries(operation.query ?? {}).map(([name, description]) => ({ name, in: 'query', required: false, description, schema: { type: 'string' } })),
+        : [
+            {
+              name: parameter,
+              in: 'path',
+              required: true,
+              schema: { type: 'string' },
+              description: parameter === 'key' ? 'The key, percent-encoded' : 'The project id',
+            },
+          ]),
+      ...Object.entries(operation.query ?? {}).map(([name, description]) => ({
+        name,
+        in: 'query',
+        required: false,
+        description,
+        schema: { type: 'string' },
+      })),
     ]
     const success = answer === undefined ? { type: 'object', description: 'An OpenAPI 3.1 document (not in the envelope)' } : ref(answer)
     paths[`/__sandbox/${operation.route}`] ??= {}
@@ -74,10 +88,15 @@ export function createAdminOpenApiDocument(): AdminOpenApiDocument {
       operationId: operationId(operation),
       summary: operation.summary,
       ...(parameters.length === 0 ? {} : { parameters }),
-      ...(body === undefined ? {} : { requestBody: { required: operation.route !== 'accounts', content: { 'application/json': { schema: ref(body) } } } }),
+      ...(body === undefined
+        ? {}
+        : { requestBody: { required: operation.route !== 'accounts', content: { 'application/json': { schema: ref(body) } } } }),
       responses: {
         [String(operation.status)]: { description: 'Done', content: { 'application/json': { schema: success } } },
-        '4XX': { description: 'Refused: a bad body or query (400), no such id or key (404), a foreign origin (403), the admin token (401)', content: { 'application/json': { schema: ref('AdminError') } } },
+        '4XX': {
+          description: 'Refused: a bad body or query (400), no such id or key (404), a foreign origin (403), the admin token (401)',
+          content: { 'application/json': { schema: ref('AdminError') } },
+        },
       },
       ...(operation.route === 'health' ? { security: [] } : {}),
     }
@@ -88,7 +107,9 @@ export function createAdminOpenApiDocument(): AdminOpenApiDocument {
     servers: [{ url: 'http://127.0.0.1:4010', description: 'The sandbox on its default port' }],
     paths,
     components: {
-      securitySchemes: { AdminToken: { type: 'apiKey', in: 'header', name: 'X-Sandbox-Admin-Token', description: 'Only when an admin token is set' } },
+      securitySchemes: {
+        AdminToken: { type: 'apiKey', in: 'header', name: 'X-Sandbox-Admin-Token', description: 'Only when an admin token is set' },
+      },
       schemas: Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, withoutDocumentKeywords(schema as JsonSchema)])),
     },
   }

@@ -116,7 +116,10 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
   const reserve = (count: number) => {
     if (created + count <= MAX_CREATED_RECORDS) return
     throw PortalError.invalid([
-      { field: '(root)', message: `the sandbox makes at most ${MAX_CREATED_RECORDS} records between resets; POST /__sandbox/reset starts over` },
+      {
+        field: '(root)',
+        message: `the sandbox makes at most ${MAX_CREATED_RECORDS} records between resets; POST /__sandbox/reset starts over`,
+      },
     ])
   }
   const view = (entry: KeyEntry): KeyRecord => ({ ...entry.apiKey, state: keyState(entry, clock.now()) })
@@ -283,13 +286,16 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
     setClock(body) {
       const input = parse(clockBodySchema, body)
       if ((input.now === undefined) === (input.advance === undefined)) {
-        throw PortalError.invalid([{ field: '(root)', message: 'give "now" (a date-time, or null for the start clock) or "advance", not both' }])
+        throw PortalError.invalid([
+          { field: '(root)', message: 'give "now" (a date-time, or null for the start clock) or "advance", not both' },
+        ])
       }
       if (input.advance !== undefined) {
         const ms = parseIsoDuration(input.advance)
         const message = 'must be an ISO 8601 duration of weeks, days, hours, minutes and seconds, such as P30D or PT2H'
         if (ms === undefined) throw PortalError.invalid([{ field: 'advance', message }])
-        if (clock.now() + ms > LAST_INSTANT_MS) throw PortalError.invalid([{ field: 'advance', message: 'moves the clock past the year 9999' }])
+        if (clock.now() + ms > LAST_INSTANT_MS)
+          throw PortalError.invalid([{ field: 'advance', message: 'moves the clock past the year 9999' }])
         clock.advance(ms)
       } else if (input.now === null) clock.restore()
       else clock.set(Date.parse(input.now!))

@@ -120,7 +120,14 @@ describe('the self-check rejects a corrupted answer, naming the field', () => {
     expect(() =>
       expectConforming({ method: 'GET', url: 'http://sandbox.test/__sandbox/health', status: 200, text: '{"anything":true}' }),
     ).toThrow('success: expected true')
-    const clock = { success: true, message: 'Clock', code: 200, data: { now: '2026-03-01T00:00:00Z', today: '2026-03-01', frozen: true }, errors: {}, meta_data: {} }
+    const clock = {
+      success: true,
+      message: 'Clock',
+      code: 200,
+      data: { now: '2026-03-01T00:00:00Z', today: '2026-03-01', frozen: true },
+      errors: {},
+      meta_data: {},
+    }
     const clockUrl = 'http://sandbox.test/__sandbox/clock'
     expect(() => expectConforming({ method: 'GET', url: clockUrl, status: 200, text: JSON.stringify(clock) })).not.toThrow()
     const renamed = { ...clock, data: { time: clock.data.now, today: clock.data.today, frozen: true } }

@@ -221,7 +221,8 @@ export function describePortal(portal: PortalHarness): void {
       const [a, b] = [(await portal.createAccount()).data, (await portal.createAccount()).data]
       const statuses = async (key: string) => {
         const answers = []
-        for (let call = 0; call < 3; call++) answers.push((await portal.api('projects', key, undefined, { 'X-Sandbox-Scenario': 'fail-once' })).status)
+        for (let call = 0; call < 3; call++)
+          answers.push((await portal.api('projects', key, undefined, { 'X-Sandbox-Scenario': 'fail-once' })).status)
         return answers
       }
       const [first, second] = await Promise.all([statuses(a.user_key), statuses(b.user_key)])

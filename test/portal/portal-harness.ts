@@ -29,6 +29,7 @@ export interface PortalHarness {
   setClock(body: unknown): Promise<Outcome>
   reset(): Promise<void>
   /** A public API request (`projects`, `monitoring?start_date=…`) with this key (and project id). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   api(path: string, key: string, projectId?: number, headers?: Record<string, string>): Promise<{ status: number; text: string; body: any }>
 }
 

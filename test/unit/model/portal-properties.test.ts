@@ -36,7 +36,8 @@ const START_MS = Date.parse('2026-03-01T12:00:00Z')
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
 
 function status(core: SandboxCore, path: string, key: string, projectId?: number): number {
-  const header = (name: string) => (name === 'x-api-key' ? key : name === 'x-project-id' && projectId !== undefined ? String(projectId) : null)
+  const header = (name: string) =>
+    name === 'x-api-key' ? key : name === 'x-project-id' && projectId !== undefined ? String(projectId) : null
   return dispatch(core, { method: 'GET', path: `/api/v1/${path}`, query: '', header }).status
 }
 
@@ -52,10 +53,18 @@ function apply(core: SandboxCore, step: Operation): void {
       case 'account':
         return void portal.createAccount({ projects: step.projects })
       case 'userKey':
-        return void portal.createKey({ level: 'USER', user_id: users[step.user % users.length]!.id, expiry: iso(now + step.hours * 3_600_000) })
+        return void portal.createKey({
+          level: 'USER',
+          user_id: users[step.user % users.length]!.id,
+          expiry: iso(now + step.hours * 3_600_000),
+        })
       case 'projectKey':
         if (projects.length === 0) return
-        return void portal.createKey({ level: 'PROJECT', project_id: projects[step.project % projects.length]!.id, expiry: iso(now + step.hours * 3_600_000) })
+        return void portal.createKey({
+          level: 'PROJECT',
+          project_id: projects[step.project % projects.length]!.id,
+          expiry: iso(now + step.hours * 3_600_000),
+        })
       case 'revoke':
         return void portal.updateKey(keys[step.key % keys.length]!.key, { revoked: true })
       case 'delete':

@@ -62,7 +62,14 @@ describe('the start instant (--now, the now option)', () => {
   })
 
   it('refuses an impossible date or time, an offset other than Z, and text', () => {
-    for (const text of ['2026-02-30', '2026-02-30T00:00:00Z', '2026-03-01T24:00:00Z', '2026-03-01T09:30:00+01:00', '2026-03-01 09:30:00Z', 'today']) {
+    for (const text of [
+      '2026-02-30',
+      '2026-02-30T00:00:00Z',
+      '2026-03-01T24:00:00Z',
+      '2026-03-01T09:30:00+01:00',
+      '2026-03-01 09:30:00Z',
+      'today',
+    ]) {
       expect(parseStartInstant(text), text).toBeUndefined()
     }
   })
