@@ -4,6 +4,7 @@
  * a failure prints the seed, the path and the shrunk counterexample.
  */
 import fc from 'fast-check'
+import { ADMIN_OPERATIONS as ADMIN_CONTRACT } from '../../src/contract/admin-contracts.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createSandboxCore, resolveSandboxConfig } from '../../src/sandbox/open-sandbox.js'
 import type { CoreRequest, TimedAnswer } from '../../src/core/core-request.js'
@@ -299,13 +300,16 @@ describe('fuzzing dispatch: everything a client controls', () => {
 
 describe('fuzzing dispatch: the admin API', () => {
   /** The admin API's operations, from the README. */
-  const ADMIN_OPERATIONS = new Map<string, readonly string[]>([
-    ['health', ['GET']],
-    ['scenarios', ['GET']],
-    ['scenario', ['GET', 'PUT']],
-    ['reset', ['POST']],
-    ['requests', ['GET', 'DELETE']],
-  ])
+  /** Methods by route, from the admin API's contract (admin-openapi.json). */
+  const ADMIN_OPERATIONS = new Map<string, string[]>()
+  for (const operation of ADMIN_CONTRACT) ADMIN_OPERATIONS.set(operation.route, [...(ADMIN_OPERATIONS.get(operation.route) ?? []), operation.method])
+  /** The route of a path below /__sandbox/, as the admin API resolves it (`keys/x` is `keys/{key}`). */
+  const routeOf = (name: string) => {
+    const slash = name.indexOf('/')
+    if (slash < 0 || name.includes('/', slash + 1)) return name
+    const head = name.slice(0, slash)
+    return [...ADMIN_OPERATIONS.keys()].find((route) => route.startsWith(`${head}/{`)) ?? name
+  }
   const adminPathArb = fc.oneof(
     {
       weight: 4,
@@ -333,19 +337,19 @@ describe('fuzzing dispatch: the admin API', () => {
     queryArb,
   )
 
-  it('answers every method token on every admin path, Object.prototype names included, in the envelope with 200, 400, 404 or 405', async () => {
+  it('answers every method token on every admin path, Object.prototype names included, in the envelope with 200, 201, 400, 404 or 405', async () => {
     const admin = await createSandboxCore(resolveSandboxConfig({ now: TODAY }))
     fc.assert(
       fc.property(methodArb, adminPathArb, adminQueryArb, (method, path, query) => {
         const response = dispatch(admin, { method, path, query, header: () => null })
         expectConforming({ method, path, status: response.status, text: new TextDecoder().decode(response.body) })
-        const body = expectEnvelope(response.status, response.headers, response.body, new Set([200, 400, 404, 405]))
-        const allowed = ADMIN_OPERATIONS.get(path.slice(ADMIN_PATH.length).replace(/\/$/, ''))
+        const body = expectEnvelope(response.status, response.headers, response.body, new Set([200, 201, 400, 404, 405]))
+        const allowed = ADMIN_OPERATIONS.get(routeOf(path.slice(ADMIN_PATH.length).replace(/\/$/, '')))
         if (allowed === undefined) expect(body.errors.error).toBe(ERRORS.notFound.error)
         else if (!allowed.includes(method)) {
           expect(body.errors.error).toBe(ERRORS.methodNotAllowed.error)
           expect(response.headers.allow).toBe(allowed.join(', '))
-        } else expect([200, 400]).toContain(response.status)
+        } else expect([200, 201, 400, 404]).toContain(response.status)
       }),
       runs(1_000),
     )
