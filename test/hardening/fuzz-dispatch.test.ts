@@ -302,7 +302,8 @@ describe('fuzzing dispatch: the admin API', () => {
   /** The admin API's operations, from the README. */
   /** Methods by route, from the admin API's contract (admin-openapi.json). */
   const ADMIN_OPERATIONS = new Map<string, string[]>()
-  for (const operation of ADMIN_CONTRACT) ADMIN_OPERATIONS.set(operation.route, [...(ADMIN_OPERATIONS.get(operation.route) ?? []), operation.method])
+  for (const operation of ADMIN_CONTRACT)
+    ADMIN_OPERATIONS.set(operation.route, [...(ADMIN_OPERATIONS.get(operation.route) ?? []), operation.method])
   /** The route of a path below /__sandbox/, as the admin API resolves it (`keys/x` is `keys/{key}`). */
   const routeOf = (name: string) => {
     const slash = name.indexOf('/')
