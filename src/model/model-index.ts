@@ -163,28 +163,52 @@ export function createModelIndex(): ModelIndexWriter {
  * followCollections(index, collections, () => false)
  */
 export function followCollections(index: ModelIndexWriter, collections: Collections, muted: (record: MutedRecord) => boolean): void {
-  const { apiKeys, users, projects } = collections
-  apiKeys.hooks.on('create', ({ data }) => muted({ key: data.record.key }) || index.putKey(data.record))
-  apiKeys.hooks.on('update', ({ data }) => {
-    if (muted({ key: data.prevRecord.key })) return
-    index.removeKey(data.prevRecord.key)
-    index.putKey(data.nextRecord)
+  follow(
+    collections.apiKeys,
+    (record) => ({ key: record.key }),
+    index.putKey,
+    (record) => index.removeKey(record.key),
+    muted,
+  )
+  follow(
+    collections.users,
+    (record) => ({ userId: record.id }),
+    index.putUser,
+    (record) => index.removeUser(record.id),
+    muted,
+  )
+  follow(
+    collections.projects,
+    (record) => ({ projectId: record.id }),
+    index.putProject,
+    (record) => index.removeProject(record.id),
+    muted,
+  )
+}
+
+/** The hooks of one collection: what each create, update and delete does to the index, unless muted. */
+interface Followed<T> {
+  readonly hooks: {
+    on(event: 'create', listener: (event: { data: { record: T } }) => void): unknown
+    on(event: 'update', listener: (event: { data: { prevRecord: T; nextRecord: T } }) => void): unknown
+    on(event: 'delete', listener: (event: { data: { deletedRecord: T } }) => void): unknown
+  }
+}
+
+function follow<T>(
+  collection: Followed<T>,
+  name: (record: T) => MutedRecord,
+  put: (record: T) => void,
+  remove: (record: T) => void,
+  muted: (record: MutedRecord) => boolean,
+): void {
+  collection.hooks.on('create', ({ data }) => muted(name(data.record)) || put(data.record))
+  collection.hooks.on('update', ({ data }) => {
+    if (muted(name(data.prevRecord))) return
+    remove(data.prevRecord)
+    put(data.nextRecord)
   })
-  apiKeys.hooks.on('delete', ({ data }) => muted({ key: data.deletedRecord.key }) || index.removeKey(data.deletedRecord.key))
-  users.hooks.on('create', ({ data }) => muted({ userId: data.record.id }) || index.putUser(data.record))
-  users.hooks.on('update', ({ data }) => {
-    if (muted({ userId: data.prevRecord.id })) return
-    index.removeUser(data.prevRecord.id)
-    index.putUser(data.nextRecord)
-  })
-  users.hooks.on('delete', ({ data }) => muted({ userId: data.deletedRecord.id }) || index.removeUser(data.deletedRecord.id))
-  projects.hooks.on('create', ({ data }) => muted({ projectId: data.record.id }) || index.putProject(data.record))
-  projects.hooks.on('update', ({ data }) => {
-    if (muted({ projectId: data.prevRecord.id })) return
-    index.removeProject(data.prevRecord.id)
-    index.putProject(data.nextRecord)
-  })
-  projects.hooks.on('delete', ({ data }) => muted({ projectId: data.deletedRecord.id }) || index.removeProject(data.deletedRecord.id))
+  collection.hooks.on('delete', ({ data }) => muted(name(data.deletedRecord)) || remove(data.deletedRecord))
 }
 
 /** A record the collections' hooks may be told to leave alone, by what identifies it. */
