@@ -25,4 +25,6 @@ export interface CoreRequest {
  */
 export interface TimedAnswer extends Answer {
   readonly delayMs: number
+  /** The answer's `errors.error`, when it has one: for the request log. */
+  readonly error?: string | null
 }

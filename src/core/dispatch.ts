@@ -6,7 +6,7 @@ import type { Endpoint } from './endpoints/endpoint.js'
 import { toAnswer, withHeaders, type Answer } from './answer.js'
 import { fail } from '../contract/envelope.js'
 import { EnvelopeError } from './envelope-error.js'
-import { ERRORS } from '../vocabulary/errors.js'
+import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { authenticate } from './guards/authenticate.js'
 import { projectIdOf, readProjectIdHeader, type ProjectIdHeader } from './guards/authorize-project.js'
 import { resolveRoute } from './guards/resolve-route.js'
@@ -45,6 +45,7 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): TimedAnswe
   let endpoint: Endpoint | undefined
   let scope: RuleScope | undefined
   let answer: Answer
+  let error: string | null = null
   try {
     endpoint = resolveRoute(sandbox.routes, request.method, request.path)
     const named = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'))
@@ -57,11 +58,14 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): TimedAnswe
     const prepared = endpoint.prepare({ sandbox, query: request.query, key, projectId, today: dayOfInstant(now), active })
     refuse(active.enterData(scope, endpoint.failure, headers, realNow))
     answer = withHeaders(prepared.respond(active.removesData(scope)), headers)
-  } catch (error) {
+  } catch (thrown) {
+    const refused = thrown instanceof EnvelopeError ? thrown : undefined
     answer =
-      error instanceof EnvelopeError
-        ? toAnswer(error.envelope, { ...headers, ...error.headers })
-        : toAnswer(fail(endpoint?.failure ?? ERRORS.internal), headers)
+      refused === undefined
+        ? toAnswer(fail(endpoint?.failure ?? ERRORS.internal), headers)
+        : toAnswer(refused.envelope, { ...headers, ...refused.headers })
+    const template: ErrorTemplate = refused?.template ?? endpoint?.failure ?? ERRORS.internal
+    error = template.error ?? null
   }
   let delayMs = sandbox.latency === undefined ? 0 : pickDelay(sandbox.latency, sandbox.analytics.seed, requestNumber)
   // Latency rules delay every answer, errors included, and see what is known of the request even when
@@ -73,8 +77,8 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): TimedAnswe
     }
     delayMs += active.addedLatency(scope, requestNumber)
   }
-  sandbox.journal.record(realNow, request.method, request.path, request.query, answer.status, keyHeader, projectHeader, active.names)
-  return { status: answer.status, headers: answer.headers, body: answer.body, delayMs }
+  sandbox.journal.record(realNow, request.method, request.path, request.query, answer.status, keyHeader, projectHeader, active.names, error)
+  return { status: answer.status, headers: answer.headers, body: answer.body, delayMs, error }
 }
 
 /**

@@ -17,6 +17,23 @@ export interface JournalEntry {
   readonly key: string | null
   readonly project_id: string | null
   readonly scenarios: readonly string[]
+  /** The answer's `errors.error`, when it has one (a 500 has none). */
+  readonly error: string | null
+}
+
+/**
+ * Which entries to list: every filter given must match (the key whole, as sent), then at most
+ * `limit` of them: the most recent, or with `since` (a journal id) the first after it.
+ *
+ * @example
+ * journal.list({ key: 'sbx_user_alpha', status: 500, limit: 10 })
+ */
+export interface JournalQuery {
+  readonly limit?: number
+  readonly since?: number
+  readonly key?: string
+  readonly status?: number
+  readonly path?: string
 }
 
 interface Slot {
@@ -31,6 +48,7 @@ interface Slot {
   key: string | null
   projectId: string | null
   scenarios: readonly string[]
+  error: string | null
 }
 
 /** Longest path, query or header value kept, so a hostile request cannot grow the journal. */
@@ -45,7 +63,7 @@ const same = (kept: string | null, next: string): string => (kept === next ? kep
  *
  * @example
  * const journal = new Journal(500)
- * journal.list(10) // the last ten requests, oldest first
+ * journal.list({ limit: 10 }) // the last ten requests, oldest first
  */
 export class Journal {
   readonly #slots: Slot[] = []
@@ -73,10 +91,23 @@ export class Journal {
     key: string | null,
     projectId: string | null,
     scenarios: readonly string[],
+    error: string | null,
   ): void {
     let slot = this.#slots[this.#next]
     if (slot === undefined) {
-      slot = { id: 0, at: 0, method: '', path: '', query: '', status: 0, keySent: null, key: null, projectId: null, scenarios: [] }
+      slot = {
+        id: 0,
+        at: 0,
+        method: '',
+        path: '',
+        query: '',
+        status: 0,
+        keySent: null,
+        key: null,
+        projectId: null,
+        scenarios: [],
+        error: null,
+      }
       this.#slots.push(slot)
     }
     slot.id = ++this.#recorded
@@ -93,19 +124,30 @@ export class Journal {
     }
     slot.projectId = projectId === null ? null : same(slot.projectId, clip(projectId))
     slot.scenarios = scenarios
+    // Error codes are the catalogue's constants: nothing new is kept.
+    slot.error = error
     this.#next = (this.#next + 1) % this.capacity
   }
 
   /**
-   * Entries oldest first: the last `limit` kept (all, by default), or with `since` (a journal `id`)
-   * the first `limit` entries after it, for reading the journal page by page as it grows.
+   * Entries oldest first that match `query`: the last `limit` (all kept, by default), or with
+   * `since` (a journal `id`) the first `limit` after it, for reading the journal page by page as it
+   * grows. A read scans the kept entries (at most the capacity); recording never does.
    */
-  list(limit = this.capacity, since?: number): JournalEntry[] {
+  list(query: JournalQuery = {}): JournalEntry[] {
+    const { limit = this.capacity, since, key, status, path } = query
     const ordered =
       this.#slots.length < this.capacity ? this.#slots : [...this.#slots.slice(this.#next), ...this.#slots.slice(0, this.#next)]
     // Ids are consecutive: the kept entries are recorded - length + 1 … recorded.
-    const first = since === undefined ? Math.max(0, ordered.length - limit) : Math.max(0, since - (this.#recorded - ordered.length))
-    return ordered.slice(first, first + limit).map((slot) => ({
+    const after = since === undefined ? ordered : ordered.slice(Math.max(0, since - (this.#recorded - ordered.length)))
+    const matching = after.filter(
+      (slot) =>
+        (key === undefined || slot.keySent === key) &&
+        (status === undefined || slot.status === status) &&
+        (path === undefined || slot.path === path),
+    )
+    const chosen = since === undefined ? matching.slice(Math.max(0, matching.length - limit)) : matching.slice(0, limit)
+    return chosen.map((slot) => ({
       id: slot.id,
       time: new Date(slot.at).toISOString(),
       method: slot.method,
@@ -115,6 +157,7 @@ export class Journal {
       key: slot.key,
       project_id: slot.projectId,
       scenarios: slot.scenarios,
+      error: slot.error,
     }))
   }
 

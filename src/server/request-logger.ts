@@ -10,6 +10,8 @@ export interface RequestLogEntry {
   readonly status: number
   readonly ms: number
   readonly key: string | null
+  /** The answer's `errors.error`, when it has one. */
+  readonly error?: string | null
 }
 
 /** Writes one log entry; `undefined` when logging is off, so the hot path skips it entirely. */
@@ -24,11 +26,13 @@ export type RequestLogger = ((entry: RequestLogEntry) => void) | undefined
 export function createRequestLogger(format: LogFormat, write: (line: string) => void): RequestLogger {
   if (format === 'none') return undefined
   if (format === 'json') {
-    return (entry) => write(`${JSON.stringify({ time: new Date().toISOString(), ...entry, key: maskKey(entry.key) })}\n`)
+    return (entry) =>
+      write(`${JSON.stringify({ time: new Date().toISOString(), ...entry, key: maskKey(entry.key), error: entry.error ?? null })}\n`)
   }
   return (entry) => {
     const time = new Date().toISOString().slice(11, 23)
     const key = entry.key === null ? '' : `  key ${maskKey(entry.key)}`
-    write(`${time} ${entry.method} ${entry.path} → ${entry.status} ${entry.ms.toFixed(1)} ms${key}\n`)
+    const error = entry.error == null ? '' : `  ${entry.error}`
+    write(`${time} ${entry.method} ${entry.path} → ${entry.status}${error} ${entry.ms.toFixed(1)} ms${key}\n`)
   }
 }

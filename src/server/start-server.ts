@@ -103,6 +103,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
       status: answer.status,
       ms: performance.now() - started,
       key: coreRequest.header('x-api-key'),
+      error: answer.error ?? null,
     })
   }
   const respond = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest): void => {

@@ -7,6 +7,8 @@ import { createSandbox } from '../../src/msw/create-sandbox.js'
 import { expectError, expectSuccess } from '../api/contract/expect-envelope.js'
 import { USER, USER_101, withKey } from '../api/contract/fixtures.js'
 import { maskedKey, send, TODAY, useHttpSandbox } from './helpers.js'
+import { journalQueryDetail } from '../../src/core/admin/read-journal-query.js'
+import { JOURNAL_CAPACITY } from '../../src/sandbox/open-sandbox.js'
 
 const ALL_KEYS = Object.values(DOCUMENTED_KEYS)
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
@@ -24,7 +26,7 @@ const MIXED: readonly Request[] = [
 
 /** What the journal should say about MIXED, apart from id and time. */
 const MIXED_ENTRIES = [
-  { method: 'GET', path: '/api/v1/projects', query: '', status: 200, key: 'sbx_us…ha', project_id: null, scenarios: [] },
+  { method: 'GET', path: '/api/v1/projects', query: '', status: 200, key: 'sbx_us…ha', project_id: null, scenarios: [], error: null },
   {
     method: 'GET',
     path: '/api/v1/monitoring',
@@ -33,10 +35,20 @@ const MIXED_ENTRIES = [
     key: 'sbx_us…ha',
     project_id: '101',
     scenarios: ['no-data'],
+    error: null,
   },
-  { method: 'GET', path: '/api/v1/validate', query: '', status: 401, key: 'sbx_us…ired', project_id: null, scenarios: [] },
-  { method: 'GET', path: '/api/v1/overview', query: '', status: 401, key: null, project_id: '102', scenarios: [] },
-  { method: 'GET', path: '/api/v1/nope', query: 'x=1', status: 404, key: 'sbx_us…ha', project_id: null, scenarios: [] },
+  {
+    method: 'GET',
+    path: '/api/v1/validate',
+    query: '',
+    status: 401,
+    key: 'sbx_us…ired',
+    project_id: null,
+    scenarios: [],
+    error: 'unauthorized',
+  },
+  { method: 'GET', path: '/api/v1/overview', query: '', status: 401, key: null, project_id: '102', scenarios: [], error: 'unauthorized' },
+  { method: 'GET', path: '/api/v1/nope', query: 'x=1', status: 404, key: 'sbx_us…ha', project_id: null, scenarios: [], error: 'not_found' },
 ]
 
 const withoutIdAndTime = (entries: readonly JournalEntry[]) => entries.map(({ id: _id, time: _time, ...rest }) => rest)
@@ -60,7 +72,7 @@ describe('the request journal over HTTP: GET|DELETE /__sandbox/requests', () => 
     expect(withoutIdAndTime(requests)).toEqual(MIXED_ENTRIES)
     for (const entry of requests) {
       expect(entry.time).toMatch(ISO_TIME)
-      expect(Object.keys(entry)).toEqual(['id', 'time', 'method', 'path', 'query', 'status', 'key', 'project_id', 'scenarios'])
+      expect(Object.keys(entry)).toEqual(['id', 'time', 'method', 'path', 'query', 'status', 'key', 'project_id', 'scenarios', 'error'])
     }
   })
 
@@ -107,13 +119,42 @@ describe('the request journal over HTTP: GET|DELETE /__sandbox/requests', () => 
     expect(recorded).toBe(5)
     expect(requests.map((entry) => entry.id)).toEqual([4, 5])
     expect(withoutIdAndTime(requests)).toEqual(MIXED_ENTRIES.slice(3))
-    expect((await sandbox().journal(0)).requests).toEqual([])
     expect((await sandbox().journal(50)).requests).toHaveLength(5)
   })
 
-  test('A limit that is not a whole number is 400 bad_request.', async () => {
-    for (const limit of ['abc', '-1', '1.5']) {
-      expectError(await sandbox().admin(`requests?limit=${limit}`), ERRORS.badRequest, 'limit must be a whole number')
+  test('A limit that is not a whole number from 1 to 1000 is 400 bad_request.', async () => {
+    for (const limit of ['abc', '-1', '1.5', '0', '1001']) {
+      expectError(await sandbox().admin(`requests?limit=${limit}`), ERRORS.badRequest, journalQueryDetail('limit', JOURNAL_CAPACITY))
+    }
+  })
+
+  test('The journal filters by the whole key, the status and the path, combined, each entry with its error code.', async () => {
+    for (const [path, headers] of MIXED) await api(path, headers)
+    const paths = async (query: string) => {
+      const answer = await sandbox().admin(`requests?${query}`)
+      return (answer.body.data.requests as JournalEntry[]).map((entry) => [entry.path, entry.status, entry.error])
+    }
+    expect(await paths('key=sbx_user_alpha')).toEqual([
+      ['/api/v1/projects', 200, null],
+      ['/api/v1/monitoring', 200, null],
+      ['/api/v1/nope', 404, 'not_found'],
+    ])
+    expect(await paths('status=401')).toEqual([
+      ['/api/v1/validate', 401, 'unauthorized'],
+      ['/api/v1/overview', 401, 'unauthorized'],
+    ])
+    expect(await paths('key=sbx_user_alpha&path=/api/v1/monitoring')).toEqual([['/api/v1/monitoring', 200, null]])
+    expect(await paths('key=sbx_user_alpha&status=401')).toEqual([])
+    expect(await paths('key=sbx_us')).toEqual([])
+    const since = await sandbox().admin('requests?key=sbx_user_alpha&since=1&limit=1')
+    expect(since.body.data.requests.map((entry: JournalEntry) => entry.id)).toEqual([2])
+    expect(since.body.data.more).toBe(true)
+    for (const [bad, name] of [
+      ['status=abc', 'status'],
+      ['status=600', 'status'],
+      ['key=', 'key'],
+    ] as const) {
+      expectError(await sandbox().admin(`requests?${bad}`), ERRORS.badRequest, journalQueryDetail(name, JOURNAL_CAPACITY))
     }
   })
 
@@ -151,7 +192,6 @@ describe('the request journal over HTTP: GET|DELETE /__sandbox/requests', () => 
     expect(requests[0]?.id).toBe(101)
     expect(requests.at(-1)?.id).toBe(1100)
     expect(requests.every((entry, index) => entry.id === 101 + index)).toBe(true)
-    expect((await sandbox().journal(5000)).requests).toHaveLength(1000)
   })
 })
 

@@ -12,23 +12,13 @@ import { ERRORS } from '../../vocabulary/errors.js'
 import type { SandboxCore } from '../sandbox-core.js'
 import { resetSandbox } from '../reset-sandbox.js'
 import { PORTAL_ROUTES } from './portal-routes.js'
+import { readJournalQuery } from './read-journal-query.js'
 
 /**
  * An admin operation: an envelope, or a finished answer for what is not one (the OpenAPI document).
  * `param` is the id or key the path names, for routes such as `keys/{key}`.
  */
 export type AdminHandler = (sandbox: SandboxCore, request: CoreRequest, param: string) => Envelope<unknown> | Answer
-
-/** Journal entries an answer lists when no `limit` is given: at most the journal's capacity is. */
-export const JOURNAL_PAGE = 100
-
-/** A query parameter that must be a whole number, or `undefined` when absent. */
-function wholeNumber(query: URLSearchParams, name: string): number | undefined {
-  const text = query.get(name)
-  if (text === null) return undefined
-  if (!/^\d{1,15}$/.test(text)) throw new EnvelopeError(ERRORS.badRequest, `${name} must be a whole number`)
-  return Number(text)
-}
 
 const BODY_EXAMPLE = 'a JSON object such as {"scenarios": ["server-error"]}'
 
@@ -119,7 +109,7 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
     'reset',
     {
       POST: (sandbox) => {
-        // The answer goes at once; requests after it wait until changed records are re-seeded.
+        // The records the API reads are back before the answer goes; a test's db() view follows.
         resetSandbox(sandbox).catch(() => undefined)
         return ok({ active: activeNames(sandbox) }, 'Sandbox reset')
       },
@@ -129,17 +119,16 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
     'requests',
     {
       GET: (sandbox, request) => {
-        const query = new URLSearchParams(request.query)
-        const limit = Math.min(wholeNumber(query, 'limit') ?? JOURNAL_PAGE, sandbox.journal.capacity)
-        const since = wholeNumber(query, 'since')
-        const requests = sandbox.journal.list(limit, since)
-        const last = requests.at(-1)?.id ?? since ?? 0
+        const query = readJournalQuery(new URLSearchParams(request.query), sandbox.journal.capacity)
+        // One more than asked tells, when reading forward with since, whether more entries match.
+        const listed = sandbox.journal.list({ ...query, limit: query.limit + 1 })
+        const requests = query.since === undefined ? listed.slice(-query.limit) : listed.slice(0, query.limit)
         return ok(
           {
             requests,
             recorded: sandbox.journal.recorded,
             capacity: sandbox.journal.capacity,
-            more: since !== undefined && last < sandbox.journal.recorded,
+            more: query.since !== undefined && listed.length > query.limit,
           },
           'Requests retrieved successfully',
         )

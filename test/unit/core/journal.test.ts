@@ -6,7 +6,7 @@ const T0 = Date.UTC(2026, 2, 1, 12, 0, 0)
 
 /** Records a GET of `/api/v1/p<n>` at T0 + n seconds. */
 function recordNumbered(journal: Journal, n: number, key: string | null = 'sbx_user_alpha'): void {
-  journal.record(T0 + n * 1000, 'GET', `/api/v1/p${n}`, `n=${n}`, 200, key, null, [])
+  journal.record(T0 + n * 1000, 'GET', `/api/v1/p${n}`, `n=${n}`, 200, key, null, [], null)
 }
 
 describe('Journal', () => {
@@ -19,7 +19,7 @@ describe('Journal', () => {
 
   it('formats an entry with an ISO 8601 time, the masked key and every field', () => {
     const journal = new Journal(10)
-    journal.record(T0, 'GET', '/api/v1/monitoring', 'start_date=2026-01-01', 200, 'sbx_user_alpha', '101', ['slow', 'no-data'])
+    journal.record(T0, 'GET', '/api/v1/monitoring', 'start_date=2026-01-01', 200, 'sbx_user_alpha', '101', ['slow', 'no-data'], null)
     expect(journal.list()).toEqual([
       {
         id: 1,
@@ -31,6 +31,7 @@ describe('Journal', () => {
         key: 'sbx_us…ha',
         project_id: '101',
         scenarios: ['slow', 'no-data'],
+        error: null,
       },
     ])
     expect(journal.list()[0]?.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
@@ -68,12 +69,12 @@ describe('Journal', () => {
   it('lists the last limit entries, oldest first, whether or not the ring has wrapped', () => {
     const journal = new Journal(4)
     for (let n = 1; n <= 3; n++) recordNumbered(journal, n)
-    expect(journal.list(2).map((entry) => entry.id)).toEqual([2, 3])
+    expect(journal.list({ limit: 2 }).map((entry) => entry.id)).toEqual([2, 3])
     for (let n = 4; n <= 6; n++) recordNumbered(journal, n)
-    expect(journal.list(2).map((entry) => entry.id)).toEqual([5, 6])
-    expect(journal.list(1).map((entry) => entry.id)).toEqual([6])
-    expect(journal.list(0)).toEqual([])
-    expect(journal.list(100).map((entry) => entry.id)).toEqual([3, 4, 5, 6])
+    expect(journal.list({ limit: 2 }).map((entry) => entry.id)).toEqual([5, 6])
+    expect(journal.list({ limit: 1 }).map((entry) => entry.id)).toEqual([6])
+    expect(journal.list({ limit: 0 })).toEqual([])
+    expect(journal.list({ limit: 100 }).map((entry) => entry.id)).toEqual([3, 4, 5, 6])
     expect(journal.list().map((entry) => entry.id)).toEqual([3, 4, 5, 6])
   })
 
@@ -96,8 +97,8 @@ describe('Journal', () => {
   it('never keeps the full key: keys of 12 to 15 characters keep 6 + 2 characters, longer ones 6 + 4, shorter ones become …', () => {
     const journal = new Journal(10)
     const keys = ['sbx_user_alpha', 'abcdefghijkl', `sbx_${'x'.repeat(2000)}_end`, 'abcdefghijk', 'short', '']
-    for (const key of keys) journal.record(T0, 'GET', '/', '', 200, key, null, [])
-    journal.record(T0, 'GET', '/', '', 401, null, null, [])
+    for (const key of keys) journal.record(T0, 'GET', '/', '', 200, key, null, [], null)
+    journal.record(T0, 'GET', '/', '', 401, null, null, [], null)
     const shown = journal.list().map((entry) => entry.key)
     expect(shown).toEqual(['sbx_us…ha', 'abcdef…kl', 'sbx_xx…_end', '…', '…', '…', null])
     for (const [index, key] of keys.entries()) {
@@ -109,7 +110,7 @@ describe('Journal', () => {
   it('clips a long path, query and project id to 512 characters plus …', () => {
     const journal = new Journal(10)
     const long = 'a'.repeat(600)
-    journal.record(T0, 'GET', `/${long}`, long, 404, null, long, [])
+    journal.record(T0, 'GET', `/${long}`, long, 404, null, long, [], null)
     const [entry] = journal.list()
     expect(entry?.path).toBe(`/${'a'.repeat(511)}…`)
     expect(entry?.query).toBe(`${'a'.repeat(512)}…`)
@@ -119,7 +120,7 @@ describe('Journal', () => {
   it('keeps text of exactly 512 characters whole', () => {
     const journal = new Journal(10)
     const exact = 'b'.repeat(512)
-    journal.record(T0, 'GET', exact, exact, 200, null, exact, [])
+    journal.record(T0, 'GET', exact, exact, 200, null, exact, [], null)
     const [entry] = journal.list()
     expect(entry?.path).toBe(exact)
     expect(entry?.query).toBe(exact)
@@ -128,7 +129,7 @@ describe('Journal', () => {
 
   it('clips a long method too', () => {
     const journal = new Journal(10)
-    journal.record(T0, 'X'.repeat(1000), '/', '', 405, null, null, [])
+    journal.record(T0, 'X'.repeat(1000), '/', '', 405, null, null, [], null)
     expect(journal.list()[0]?.method).toBe(`${'X'.repeat(512)}…`)
   })
 
@@ -151,7 +152,7 @@ describe('Journal', () => {
       ['short', '201', '/api/v1/overview'],
     ]
     for (const [index, [key, project, path]] of sent.entries()) {
-      journal.record(T0 + index, 'GET', path, '', 200, key, project, [])
+      journal.record(T0 + index, 'GET', path, '', 200, key, project, [], null)
       expect(journal.list().at(-1)).toMatchObject({ id: index + 1, key: key === null ? null : maskKey(key), project_id: project, path })
     }
     expect(journal.list().map((entry) => entry.key)).toEqual(['sbx_us…ta', '…'])
@@ -160,8 +161,31 @@ describe('Journal', () => {
   it('masks a key longer than 512 characters from its ends, on every request, never keeping it whole', () => {
     const journal = new Journal(1)
     const long = `sbx_${'x'.repeat(600)}yz`
-    journal.record(T0, 'GET', '/api/v1/validate', '', 401, long, null, [])
-    journal.record(T0, 'GET', '/api/v1/validate', '', 401, long, null, [])
+    journal.record(T0, 'GET', '/api/v1/validate', '', 401, long, null, [], null)
+    journal.record(T0, 'GET', '/api/v1/validate', '', 401, long, null, [], null)
     expect(journal.list()[0]?.key).toBe('sbx_xx…xxyz')
+  })
+
+  it('filters by the whole key sent, the status and the path, all together, before taking the limit', () => {
+    const journal = new Journal(10)
+    journal.record(T0, 'GET', '/api/v1/projects', '', 200, 'sbx_user_alpha', null, [], null)
+    journal.record(T0, 'GET', '/api/v1/projects', '', 500, 'sbx_user_alpha', null, ['server-error'], null)
+    journal.record(T0, 'GET', '/api/v1/monitoring', '', 400, 'sbx_user_alpha', null, [], 'missing_project_id')
+    journal.record(T0, 'GET', '/api/v1/projects', '', 500, 'sbx_user_beta', null, ['server-error'], null)
+    journal.record(T0, 'GET', '/api/v1/projects', '', 200, 'sbx_user_alpha_other', null, [], null)
+    const ids = (query: Parameters<Journal['list']>[0]) => journal.list(query).map((entry) => entry.id)
+    expect(ids({ key: 'sbx_user_alpha' })).toEqual([1, 2, 3])
+    expect(ids({ status: 500 })).toEqual([2, 4])
+    expect(ids({ path: '/api/v1/projects', key: 'sbx_user_alpha' })).toEqual([1, 2])
+    expect(ids({ key: 'sbx_user_alpha', limit: 1 })).toEqual([3])
+    expect(ids({ key: 'sbx_user_alpha', since: 1, limit: 1 })).toEqual([2])
+    expect(ids({ key: 'sbx_us' })).toEqual([])
+  })
+
+  it("keeps each answer's error code, null for a success and a 500", () => {
+    const journal = new Journal(3)
+    journal.record(T0, 'GET', '/api/v1/monitoring', '', 400, null, null, [], 'invalid_date')
+    journal.record(T0, 'GET', '/api/v1/projects', '', 200, null, null, [], null)
+    expect(journal.list().map((entry) => entry.error)).toEqual(['invalid_date', null])
   })
 })

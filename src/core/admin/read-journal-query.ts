@@ -1,0 +1,65 @@
+import { ERRORS } from '../../vocabulary/errors.js'
+import type { JournalQuery } from '../journal.js'
+import { EnvelopeError } from '../envelope-error.js'
+
+/** Journal entries an answer lists when no `limit` is given: at most the journal's capacity is. */
+export const JOURNAL_PAGE = 100
+
+/** Longest `key` or `path` filter read: longer ones are kept clipped in the journal, so none would match. */
+const MAX_FILTER_LENGTH = 512
+
+/** The ranges of the number filters; `limit`'s top is the journal's capacity. */
+const RANGES = { limit: [1, Number.NaN], since: [0, Number.MAX_SAFE_INTEGER], status: [100, 599] } as const
+
+/**
+ * The `errors.detail` of a bad filter value, naming it and what it takes.
+ *
+ * @example
+ * journalQueryDetail('limit', 1000) // 'limit must be a whole number from 1 to 1000'
+ */
+export function journalQueryDetail(name: 'limit' | 'since' | 'status' | 'key' | 'path', capacity: number): string {
+  if (name === 'key' || name === 'path') return `${name} must be 1 to ${MAX_FILTER_LENGTH} characters long`
+  const [min, max] = RANGES[name]
+  return `${name} must be a whole number from ${min} to ${name === 'limit' ? capacity : max}`
+}
+
+/** A whole number in its range, or `undefined` when absent; anything else is 400 naming it. */
+function wholeNumber(query: URLSearchParams, name: keyof typeof RANGES, capacity: number): number | undefined {
+  const text = query.get(name)
+  if (text === null) return undefined
+  const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN
+  const [min, max] = RANGES[name]
+  if (!(value >= min && value <= (name === 'limit' ? capacity : max))) {
+    throw new EnvelopeError(ERRORS.badRequest, journalQueryDetail(name, capacity))
+  }
+  return value
+}
+
+function text(query: URLSearchParams, name: 'key' | 'path', capacity: number): string | undefined {
+  const value = query.get(name)
+  if (value === null) return undefined
+  if (value === '' || value.length > MAX_FILTER_LENGTH) throw new EnvelopeError(ERRORS.badRequest, journalQueryDetail(name, capacity))
+  return value
+}
+
+/**
+ * The filters of `GET /__sandbox/requests` (`key`, `status`, `path`, `since`, `limit`), checked:
+ * a bad value of any is 400 `bad_request` naming it, before anything is read.
+ *
+ * @example
+ * readJournalQuery(new URLSearchParams('key=sbx_user_alpha&status=500'), 1000) // { key, status: 500, limit: 100 }
+ */
+export function readJournalQuery(query: URLSearchParams, capacity: number): JournalQuery & { readonly limit: number } {
+  const limit = wholeNumber(query, 'limit', capacity) ?? Math.min(JOURNAL_PAGE, capacity)
+  const since = wholeNumber(query, 'since', capacity)
+  const status = wholeNumber(query, 'status', capacity)
+  const key = text(query, 'key', capacity)
+  const path = text(query, 'path', capacity)
+  return {
+    limit,
+    ...(since === undefined ? {} : { since }),
+    ...(status === undefined ? {} : { status }),
+    ...(key === undefined ? {} : { key }),
+    ...(path === undefined ? {} : { path }),
+  }
+}

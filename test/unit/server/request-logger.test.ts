@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { createRequestLogger } from '../../../src/server/request-logger.js'
+
+function lines(format: 'pretty' | 'json') {
+  const written: string[] = []
+  const log = createRequestLogger(format, (line) => written.push(line))!
+  log({ method: 'GET', path: '/api/v1/monitoring?start_date=x', status: 400, ms: 1.25, key: 'sbx_user_alpha', error: 'invalid_date' })
+  log({ method: 'GET', path: '/api/v1/projects', status: 200, ms: 0.5, key: null, error: null })
+  return written
+}
+
+describe('the request log', () => {
+  it("shows each answer's error code after its status in a readable line, and the key masked", () => {
+    const [failed, succeeded] = lines('pretty')
+    expect(failed).toMatch(/ GET \/api\/v1\/monitoring\?start_date=x → 400 {2}invalid_date 1\.3 ms {2}key sbx_us…ha\n$/)
+    expect(succeeded).toMatch(/ GET \/api\/v1\/projects → 200 0\.5 ms\n$/)
+  })
+
+  it('gives the error code (null for none) as a field of the JSON line', () => {
+    const [failed, succeeded] = lines('json').map((line) => JSON.parse(line))
+    expect(failed).toMatchObject({ status: 400, error: 'invalid_date', key: 'sbx_us…ha' })
+    expect(succeeded).toMatchObject({ status: 200, error: null, key: null })
+  })
+
+  it('writes nothing and costs nothing with --log none', () => {
+    expect(createRequestLogger('none', () => undefined)).toBeUndefined()
+  })
+})
