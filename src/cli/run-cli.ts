@@ -8,6 +8,7 @@ import { parseLatency } from '../vocabulary/latency.js'
 import { createLogSink } from './create-log-sink.js'
 import { formatBanner, formatTokenNote, type BannerFacts } from './format-banner.js'
 import { readJsonFile } from './read-json-file.js'
+import { readFixturesFile } from './read-fixtures-file.js'
 import { createRequestLogger, type LogFormat } from '../server/request-logger.js'
 import { startServer } from '../server/start-server.js'
 import { formatScenarioList } from './format-scenario-list.js'
@@ -123,7 +124,7 @@ Examples:
   $ curl -H 'X-API-Key: sbx_user_alpha' http://127.0.0.1:4010/api/v1/projects`,
     )
     .action(async (options: CliOptions) => {
-      const fixtures = options.fixtures === undefined ? undefined : await readJsonFile(options.fixtures, 'fixtures')
+      const fixtures = options.fixtures === undefined ? undefined : await readFixturesFile(options.fixtures)
       const scenarios = await Promise.all(
         options.scenario.map(async (value) => (SCENARIO_PATH.test(value) ? await readJsonFile(value, 'scenario') : value)),
       )

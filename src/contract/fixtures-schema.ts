@@ -129,10 +129,18 @@ export type Topic = z.output<typeof topicSchema>
  */
 export type Fixtures = z.output<typeof fixturesSchema>
 /**
- * Fixtures as written in a file (defaults such as `revoked` and `status` may be left out).
+ * Fixtures as written in a file (defaults such as `revoked` and `status` may be left out): every
+ * record, or records added to a base with `extends` (`"default"`, or in a file the CLI reads, the
+ * path of another fixtures file).
  *
  * @example
  * const fixtures: FixturesInput = { users: [{ id: 1, name: 'Me' }], api_keys: [], projects: [] }
- * createSandbox({ fixtures })
+ * const more: FixturesInput = { extends: 'default', users: [{ id: 9, name: 'Mine' }] }
+ * createSandbox({ fixtures: more })
  */
-export type FixturesInput = z.input<typeof fixturesSchema>
+export type FixturesInput = z.input<typeof fixturesSchema> | ExtendingFixturesInput
+
+/** Records added to a base (`extends`): the documented data, or another file. */
+export interface ExtendingFixturesInput extends Partial<z.input<typeof fixturesSchema>> {
+  readonly extends: 'default' | (string & {})
+}

@@ -18,7 +18,8 @@ import { ownAnswer, type Answer } from '../core/answer.js'
 import { BoundedCache } from '../vocabulary/bounded-cache.js'
 import { ConfigError } from '../vocabulary/config-error.js'
 import { resolveBaseUrl, type ApiBase } from './resolve-base-url.js'
-import type { SandboxOptions } from './sandbox-options.js'
+import { SANDBOX_OPTION_NAMES, type SandboxOptions } from './sandbox-options.js'
+import { checkOptionNames } from './check-option-names.js'
 import { createSandboxControls, type SandboxControls } from './sandbox-controls.js'
 
 export const DEFAULT_SEED = 1
@@ -99,7 +100,12 @@ export interface OptionSources {
  * @example
  * resolveSandboxConfig({ now: '2026-02-30' }) // ConfigError: Invalid option "now": …
  */
-export function resolveSandboxConfig(options: SandboxOptions = {}, sources: OptionSources = {}): SandboxConfig {
+export function resolveSandboxConfig(
+  options: SandboxOptions = {},
+  sources: OptionSources = {},
+  known: ReadonlySet<string> = SANDBOX_OPTION_NAMES,
+): SandboxConfig {
+  checkOptionNames(options, known)
   const catalogue = createScenarioCatalogue()
   if (options.scenarios !== undefined && !Array.isArray(options.scenarios))
     throw invalid('scenarios', 'must be an array of names or definitions', options.scenarios)

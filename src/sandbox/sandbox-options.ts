@@ -28,3 +28,19 @@ export interface SandboxOptions {
   /** The API's base address, for the msw handlers; it ends in `/api/v1/`. Default: any origin. */
   baseUrl?: string
 }
+
+/**
+ * Every option of {@link SandboxOptions}: another name is a mistake (`seeed`), reported by name.
+ *
+ * @example
+ * SANDBOX_OPTION_NAMES.has('seed') // true
+ */
+export const SANDBOX_OPTION_NAMES: ReadonlySet<string> = new Set<keyof SandboxOptions>([
+  'fixtures',
+  'seed',
+  'now',
+  'latency',
+  'scenarios',
+  'generateProjects',
+  'baseUrl',
+])

@@ -1,5 +1,5 @@
 import { openSandbox, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
-import type { SandboxOptions } from '../sandbox/sandbox-options.js'
+import { SANDBOX_OPTION_NAMES, type SandboxOptions } from '../sandbox/sandbox-options.js'
 import type { SandboxControls } from '../sandbox/sandbox-controls.js'
 import { startServer } from './start-server.js'
 
@@ -17,6 +17,11 @@ export interface StartSandboxOptions extends Omit<SandboxOptions, 'baseUrl'> {
   /** Token the admin API requires; one is made up when `host` is not loopback (see `adminToken` on the result). */
   adminToken?: string
 }
+
+/** Every option of {@link StartSandboxOptions}: the sandbox's but `baseUrl`, and where to listen. */
+const START_SANDBOX_OPTION_NAMES: ReadonlySet<string> = new Set(
+  [...SANDBOX_OPTION_NAMES].filter((name) => name !== 'baseUrl').concat(['port', 'host', 'adminToken']),
+)
 
 /**
  * A real HTTP sandbox running inside the current process, steered like an in-process one.
@@ -45,7 +50,7 @@ export interface RunningSandbox extends SandboxControls {
  * await sandbox.close()
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  const opened = openSandbox(resolveSandboxConfig(options))
+  const opened = openSandbox(resolveSandboxConfig(options, {}, START_SANDBOX_OPTION_NAMES))
   const running = await startServer(await opened.core, {
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,

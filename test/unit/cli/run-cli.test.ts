@@ -97,3 +97,39 @@ describe('the command line refuses what it cannot start with', () => {
     expect(result.stderr).toMatch(fault)
   })
 })
+
+describe('fixtures files that extend', () => {
+  it('reads a chain of files that extend one another, the last on the default data, and lists every mistake of the file that has them', async () => {
+    await temp.write('base.json', JSON.stringify({ extends: 'default', users: [{ id: 9, name: 'Base' }] }))
+    const path = await temp.write(
+      'top.json',
+      JSON.stringify({
+        extends: './base.json',
+        api_keys: [
+          { key: 'top_key', name: 'Top', level: 'USER', user_id: 9, project_id: null, expiry: 'soon' },
+          { key: 'top_key', name: 'Top', level: 'USER', user_id: 99, project_id: null, expiry: '2099-12-31T23:59:59Z' },
+        ],
+      }),
+    )
+    const { code, stderr: printed } = await refused(['--fixtures', path])
+    expect(code).toBe(1)
+    expect(printed.trim().split('\n')).toHaveLength(1)
+    expect(printed).toContain(`Failed to load fixtures (${path}): 3 problems: `)
+    for (const field of ['api_keys[0].expiry', 'api_keys[1].key', 'api_keys[1].user_id']) expect(printed).toContain(`${field}: `)
+  })
+
+  it('names a cycle of files that extend one another', async () => {
+    await temp.write('a.json', JSON.stringify({ extends: './b.json' }))
+    const path = await temp.write('b.json', JSON.stringify({ extends: './a.json' }))
+    const { code, stderr: printed } = await refused(['--fixtures', path])
+    expect(code).toBe(1)
+    expect(printed).toContain('extends makes a cycle')
+  })
+
+  it('names the base file when the base file is what is wrong', async () => {
+    const base = await temp.write('broken-base.json', '{ "extends": "default", "users": [{ "id": 0, "name": "" }] }')
+    const path = await temp.write('on-broken.json', JSON.stringify({ extends: './broken-base.json' }))
+    const { stderr: printed } = await refused(['--fixtures', path])
+    expect(printed).toContain(`Failed to load fixtures (${base}): 2 problems: users[0].id: `)
+  })
+})

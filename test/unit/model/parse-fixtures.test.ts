@@ -23,10 +23,11 @@ function configErrorOf(input: unknown): ConfigError {
   throw new Error('unreachable')
 }
 
-/** Asserts the message names the source and starts its reason with `path: `. */
+/** Asserts the message names the source and lists a problem at `path` (alone, or among others). */
 function expectProblemAt(input: unknown, path: string, reason?: string): void {
   const { message } = configErrorOf(input)
-  expect(message).toContain(`Failed to load fixtures (${SOURCE}): ${path}: `)
+  expect(message.startsWith(`Failed to load fixtures (${SOURCE}): `)).toBe(true)
+  expect(message).toMatch(new RegExp(`(\\): |problems: |; )${path.replace(/[[\]().]/g, '\\$&')}: `))
   if (reason !== undefined) expect(message).toContain(reason)
 }
 
@@ -230,5 +231,58 @@ describe('parseFixtures: invalid input', () => {
       `projects[0].topics[${defaultFixtures.projects[0]!.topics.length}]`,
       'duplicate topic name',
     )
+  })
+})
+
+describe('parseFixtures: every mistake at once', () => {
+  it('lists every problem of a file on one line, each at its field, and how many there are', () => {
+    const input = fixtures() as { projects: Array<Record<string, unknown>>; api_keys: Array<Record<string, unknown>> }
+    input.projects[0]!.region = 'us'
+    input.projects[1]!.language = 'English'
+    input.api_keys[1]!.expiry = 'tomorrow'
+    const { message } = configErrorOf(input)
+    expect(message).not.toContain('\n')
+    expect(message).toMatch(/^Failed to load fixtures \(fixtures\/mine\.json\): \d+ problems: /)
+    for (const field of ['projects[0].region', 'projects[1].language', 'api_keys[1].expiry']) expect(message).toContain(`${field}: `)
+  })
+
+  it('lists at most twenty problems and counts the rest', () => {
+    const input = fixtures() as { users: Array<Record<string, unknown>> }
+    input.users = Array.from({ length: 30 }, () => ({ id: -1, name: 'x' }))
+    const { message } = configErrorOf(input)
+    expect(message).toMatch(/\d+ problems: /)
+    expect(message).toMatch(/; and \d+ more$/)
+    expect(message.split('; ').length).toBeLessThanOrEqual(21)
+  })
+})
+
+describe('parseFixtures: extends', () => {
+  const added = {
+    extends: 'default',
+    users: [{ id: 9, name: 'Mine' }],
+    projects: [{ ...structuredClone(defaultFixtures.projects[0]!), id: 901, user_id: 9, name: 'mine' }],
+    api_keys: [{ key: 'my_key_9', name: 'Mine', level: 'USER' as const, user_id: 9, project_id: null, expiry: '2099-12-31T23:59:59Z' }],
+  }
+
+  it('adds users, keys and projects to the default data without copying it', () => {
+    const parsed = parseFixtures(added, SOURCE)
+    expect(parsed.users.map((user) => user.id)).toEqual([1, 2, 3, 9])
+    expect(parsed.projects.map((project) => project.id)).toEqual([101, 102, 103, 201, 901])
+    expect(parsed.api_keys.at(-1)).toMatchObject({ key: 'my_key_9', revoked: false })
+  })
+
+  it('holds the added records to the rules across the whole: a duplicate of a base record, a key on another user’s project', () => {
+    const clash = { ...added, users: [{ id: 1, name: 'Again' }, ...added.users] }
+    const message = configErrorOf(clash).message
+    expect(message).toContain('users[0].id: duplicate user id 1')
+    const stolen = { ...added, api_keys: [{ ...added.api_keys[0]!, level: 'PROJECT' as const, project_id: 101 }] }
+    expect(configErrorOf(stolen).message).toContain('api_keys[0].project_id: project 101 does not exist or is not owned by user 9')
+  })
+
+  it('extends another file only where its records are given, and refuses an unknown base by name', () => {
+    const base = parseFixtures(added, 'base.json')
+    const onTop = parseFixtures({ extends: './base.json', users: [{ id: 10, name: 'More' }] }, SOURCE, new Map([['./base.json', base]]))
+    expect(onTop.users.map((user) => user.id)).toEqual([1, 2, 3, 9, 10])
+    expect(configErrorOf({ extends: './other.json' }).message).toContain('extends: must be "default"')
   })
 })

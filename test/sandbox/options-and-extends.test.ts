@@ -1,0 +1,82 @@
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSandbox } from '../../src/msw/create-sandbox.js'
+import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
+import type { FixturesInput } from '../../src/contract/fixtures-schema.js'
+import { ConfigError } from '../../src/vocabulary/config-error.js'
+
+const EXTENDED: FixturesInput = {
+  extends: 'default',
+  users: [{ id: 9, name: 'Mine' }],
+  api_keys: [{ key: 'my_user_key_9', name: 'Mine', level: 'USER', user_id: 9, project_id: null, expiry: '2099-12-31T23:59:59Z' }],
+  projects: [
+    {
+      id: 901,
+      user_id: 9,
+      name: 'mine',
+      display_name: 'Mine',
+      domain: 'mine.example',
+      region: 'US',
+      language: 'en',
+      created_at: '2024-01-01T00:00:00Z',
+      providers: ['chatgpt'],
+      data_regions: ['US'],
+      topics: [{ name: 'shoes', brands: ['Mine', 'Theirs'] }],
+    },
+  ],
+}
+
+const projectIds = (body: { data: { projects: Array<{ id: number }> } }) => body.data.projects.map((project) => project.id)
+
+describe('options are checked', () => {
+  it('refuses an unknown option by name, suggesting the closest, in createSandbox and startSandbox', async () => {
+    expect(() => createSandbox({ seeed: 1 } as never)).toThrow(
+      new ConfigError(
+        'Unknown option "seeed" (did you mean "seed"?); the options are fixtures, seed, now, latency, scenarios, generateProjects, baseUrl',
+      ),
+    )
+    await expect(startSandbox({ prot: 0 } as never)).rejects.toThrow('Unknown option "prot" (did you mean "port"?)')
+    await expect(startSandbox({ baseUrl: 'http://x.test/api/v1/' } as never)).rejects.toThrow('Unknown option "baseUrl"')
+    expect(() => createSandbox({ whatever: true } as never)).toThrow(/^Unknown option "whatever"; the options are /)
+  })
+
+  it('refuses options that are not an object', () => {
+    expect(() => createSandbox(5 as never)).toThrow(ConfigError)
+    expect(() => createSandbox([] as never)).toThrow(/Invalid options: must be an object/)
+  })
+
+  it('refuses a library fixtures option that extends a file: only "default" can be reached without a file system', () => {
+    expect(() => createSandbox({ fixtures: { extends: './base.json' } })).toThrow(/extends: must be "default"/)
+  })
+})
+
+describe('fixtures that extend the default data, over real HTTP', () => {
+  let sandbox: RunningSandbox
+  beforeAll(async () => {
+    sandbox = await startSandbox({ fixtures: EXTENDED, now: '2026-03-01' })
+  })
+  afterAll(() => sandbox.close())
+
+  it('serve both the documented keys and the added ones', async () => {
+    const documented = await (await fetch(`${sandbox.url}projects`, { headers: { 'X-API-Key': 'sbx_user_alpha' } })).json()
+    expect(projectIds(documented)).toEqual([101, 102, 103])
+    const added = await (await fetch(`${sandbox.url}projects`, { headers: { 'X-API-Key': 'my_user_key_9' } })).json()
+    expect(projectIds(added)).toEqual([901])
+  })
+})
+
+describe('fixtures that extend the default data, through msw in process', () => {
+  const sandbox = createSandbox({ fixtures: EXTENDED, now: '2026-03-01' })
+  const server = setupServer(...sandbox.handlers)
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  afterAll(() => server.close())
+
+  it('serve both the documented keys and the added ones', async () => {
+    const documented = await (await fetch('http://sandbox.test/api/v1/projects', { headers: { 'X-API-Key': 'sbx_user_alpha' } })).json()
+    expect(projectIds(documented)).toEqual([101, 102, 103])
+    const monitoring = await fetch('http://sandbox.test/api/v1/monitoring', {
+      headers: { 'X-API-Key': 'my_user_key_9', 'X-Project-ID': '901' },
+    })
+    expect(monitoring.status).toBe(200)
+  })
+})
