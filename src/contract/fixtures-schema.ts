@@ -138,7 +138,10 @@ export type Fixtures = z.output<typeof fixturesSchema>
  * const more: FixturesInput = { extends: 'default', users: [{ id: 9, name: 'Mine' }] }
  * createSandbox({ fixtures: more })
  */
-export type FixturesInput = z.input<typeof fixturesSchema> | ExtendingFixturesInput
+export type FixturesInput = FixturesRecordsInput | ExtendingFixturesInput
+
+/** Every record of a sandbox, as written in a file. */
+export type FixturesRecordsInput = z.input<typeof fixturesSchema>
 
 /** Records added to a base (`extends`): the documented data, or another file. */
 export interface ExtendingFixturesInput extends Partial<z.input<typeof fixturesSchema>> {

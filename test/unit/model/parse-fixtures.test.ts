@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../../../src/vocabulary/config-error.js'
 import { defaultFixtures } from '../../../src/model/default-fixtures.js'
-import type { FixturesInput } from '../../../src/contract/fixtures-schema.js'
+import type { FixturesRecordsInput as FixturesInput } from '../../../src/contract/fixtures-schema.js'
 import { parseFixtures } from '../../../src/model/parse-fixtures.js'
 
 const SOURCE = 'fixtures/mine.json'
