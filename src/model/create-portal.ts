@@ -94,11 +94,11 @@ function keyState(entry: KeyEntry, now: number): KeyState {
   return entry.expiresAt <= now ? 'expired' : 'valid'
 }
 
-/** One year after `nowMs`, on the same date and time (29 February gives 1 March). */
+/** One year after `nowMs`, on the same date and time (29 February gives 1 March), at most the last instant of 9999. */
 function aYearAfter(nowMs: number): string {
   const date = new Date(Math.floor(nowMs / 1000) * 1000)
   date.setUTCFullYear(date.getUTCFullYear() + 1)
-  return formatInstant(date.getTime())
+  return formatInstant(Math.min(date.getTime(), LAST_INSTANT_MS))
 }
 
 /**
@@ -248,12 +248,14 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
       if (input.key !== undefined && index.findKey(input.key) !== undefined) issues.push({ field: 'key', message: 'is taken' })
       if (issues.length > 0 || userId === undefined) throw PortalError.invalid(issues)
       const made = newKey(input.level, userId, project?.project.id ?? null, new Set())
-      const apiKey = apiKeyRecordSchema.parse({
+      const checked = apiKeyRecordSchema.safeParse({
         ...made,
         ...(input.key === undefined ? {} : { key: input.key }),
         ...(input.name === undefined ? {} : { name: input.name }),
         ...(input.expiry === undefined ? {} : { expiry: input.expiry }),
       })
+      if (!checked.success) throw PortalError.invalid(issuesOf(checked.error))
+      const apiKey = checked.data
       created++
       model.apply({ kind: 'putKey', apiKey })
       return view(index.findKey(apiKey.key)!)

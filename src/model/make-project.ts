@@ -2,7 +2,7 @@ import { mixHash } from '../vocabulary/hash.js'
 import { PROVIDERS } from '../vocabulary/providers.js'
 import { MS_PER_DAY } from '../vocabulary/calendar-date.js'
 import type { Project } from '../contract/fixtures-schema.js'
-import { formatInstant } from '../vocabulary/format-instant.js'
+import { FIRST_INSTANT_MS, formatInstant } from '../vocabulary/format-instant.js'
 
 const WORDS_A = ['Harbor', 'Summit', 'Cedar', 'Lumen', 'Atlas', 'Juniper', 'Copper', 'Meadow', 'Granite', 'Willow', 'Beacon', 'Orbit']
 const WORDS_B = ['Outfitters', 'Analytics', 'Goods', 'Labs', 'Studio', 'Supply', 'Works', 'Kitchen', 'Travel', 'Health', 'Books', 'Bikes']
@@ -41,7 +41,8 @@ export function makeProject(seed: number, id: number, userId: number, nowMs: num
   const display = `${WORDS_A[hash % WORDS_A.length]} ${WORDS_B[mixHash(hash, 1) % WORDS_B.length]}`
   const slug = `${display.toLowerCase().replace(/ /g, '-')}-${id}`
   const [region, language] = REGION_LANGUAGES[mixHash(hash, 2) % REGION_LANGUAGES.length]!
-  const created = (Math.floor(nowMs / MS_PER_DAY) - MADE_UP_PROJECT_AGE_DAYS) * MS_PER_DAY
+  // Never before the first day a date can name, however early the clock stands.
+  const created = Math.max(FIRST_INSTANT_MS, (Math.floor(nowMs / MS_PER_DAY) - MADE_UP_PROJECT_AGE_DAYS) * MS_PER_DAY)
   return {
     id,
     user_id: userId,

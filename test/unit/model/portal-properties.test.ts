@@ -143,3 +143,15 @@ describe('authorization under random sequences of portal and clock operations', 
     )
   })
 })
+
+describe('the portal at the ends of time', () => {
+  it('makes keys and accounts with the clock at the last second of 9999 or the first of 0001, never answering anything but their records', async () => {
+    const core = await openSandbox(resolveSandboxConfig({ now: iso(START_MS) })).core
+    for (const now of ['9999-12-31T23:59:59Z', '0001-01-01T00:00:00Z']) {
+      core.portal.setClock({ now })
+      expect(core.portal.createKey({ level: 'USER', user_id: 1 }).expiry <= '9999-12-31T23:59:59Z').toBe(true)
+      const account = core.portal.createAccount({ projects: 1 })
+      expect(account.projects[0]!.created_at >= '0001-01-01T00:00:00Z').toBe(true)
+    }
+  })
+})
