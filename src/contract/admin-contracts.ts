@@ -145,7 +145,7 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
   {
     method: 'GET',
     route: 'keys',
-    summary: "Every key with its state at the clock's now",
+    summary: "Keys with their state at the clock's now: 10,000 at most, `total` counts all",
     query: { user_id: 'Only this account’s keys' },
     status: 200,
     data: z.strictObject({ keys: z.array(keyViewSchema), total: z.int().min(0) }).meta({ id: 'Keys' }),

@@ -15,18 +15,22 @@ import {
 } from '../contract/portal-schemas.js'
 import { dayOfInstant, formatCalendarDate } from '../vocabulary/calendar-date.js'
 import type { Clock } from '../vocabulary/clock.js'
-import { formatInstant, LAST_INSTANT_MS } from '../vocabulary/format-instant.js'
+import { FIRST_INSTANT_MS, formatInstant, LAST_INSTANT_MS } from '../vocabulary/format-instant.js'
 import { formatIssuePath } from '../vocabulary/format-issue-path.js'
 import { mixHash } from '../vocabulary/hash.js'
-import { parseIsoDuration } from '../vocabulary/iso-duration.js'
+import { MAX_DURATION_MS, parseIsoDuration } from '../vocabulary/iso-duration.js'
 import { PortalError, type FieldIssue } from '../vocabulary/portal-error.js'
 import type { Model } from './create-model.js'
 import { makeProject } from './make-project.js'
 import type { KeyEntry } from './model-index.js'
 import { toProjectResource } from './to-project-resource.js'
 
-/** Records (users, projects, keys) the portal makes between two resets, so memory stays bounded. */
-export const MAX_CREATED_RECORDS = 100_000
+/**
+ * Records (users, projects, keys) the portal makes between two resets, so memory stays bounded: a
+ * project with its key holds about 1.7 KB of heap, so the most this allows is about 17 MB, which
+ * the standalone process's heap has room for (src/cli/main.cts).
+ */
+export const MAX_CREATED_RECORDS = 20_000
 
 /** Keys one `GET /__sandbox/keys` lists at most. */
 export const MAX_LISTED_KEYS = 10_000
@@ -114,13 +118,7 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
   let keySequence = 0
 
   const reserve = (count: number) => {
-    if (created + count <= MAX_CREATED_RECORDS) return
-    throw PortalError.invalid([
-      {
-        field: '(root)',
-        message: `the sandbox makes at most ${MAX_CREATED_RECORDS} records between resets; POST /__sandbox/reset starts over`,
-      },
-    ])
+    if (created + count > MAX_CREATED_RECORDS) throw PortalError.full()
   }
   const view = (entry: KeyEntry): KeyRecord => ({ ...entry.apiKey, state: keyState(entry, clock.now()) })
   /** A key text nobody holds, made up from the seed and a sequence number: the same in any process. */
@@ -154,11 +152,12 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
 
   return {
     createAccount(body) {
-      const input = parse(accountBodySchema, body ?? {})
+      // No body is an empty one; `null` is a body, and not an object.
+      const input = parse(accountBodySchema, body === undefined ? {} : body)
       const userId = index.maxUserId + 1
       const given: ReadonlyArray<Partial<Project>> =
         typeof input.projects === 'number' ? Array.from({ length: input.projects }, () => ({})) : (input.projects ?? [{}])
-      reserve(1 + 2 * given.length)
+      reserve(2 + 2 * given.length)
       const ids = new Set<number>()
       let nextId = index.maxProjectId
       const issues: FieldIssue[] = []
@@ -180,7 +179,7 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
       const taken = new Set<string>()
       const userKey = newKey('USER', userId, null, taken)
       const projectKeys = projects.map((project) => newKey('PROJECT', userId, project.id, taken))
-      created += 1 + 2 * projects.length
+      created += 2 + 2 * projects.length
       model.apply({ kind: 'putUser', user: { id: userId, name: input.name ?? `Account ${userId}` } })
       for (const project of projects) model.apply({ kind: 'putProject', project })
       for (const apiKey of [userKey, ...projectKeys]) model.apply({ kind: 'putKey', apiKey })
@@ -294,13 +293,17 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
       }
       if (input.advance !== undefined) {
         const ms = parseIsoDuration(input.advance)
-        const message = 'must be an ISO 8601 duration of weeks, days, hours, minutes and seconds, such as P30D or PT2H'
+        const message = 'must be an ISO 8601 duration of weeks, days, hours, minutes and whole seconds, such as P30D or PT2H'
         if (ms === undefined) throw PortalError.invalid([{ field: 'advance', message }])
+        if (ms > MAX_DURATION_MS)
+          throw PortalError.invalid([{ field: 'advance', message: 'may move the clock at most 1000 years at once' }])
         if (clock.now() + ms > LAST_INSTANT_MS)
           throw PortalError.invalid([{ field: 'advance', message: 'moves the clock past the year 9999' }])
         clock.advance(ms)
       } else if (input.now === null) clock.restore()
-      else clock.set(Date.parse(input.now!))
+      else if (Date.parse(input.now!) < FIRST_INSTANT_MS) {
+        throw PortalError.invalid([{ field: 'now', message: 'must be from 0001-01-01T00:00:00Z on' }])
+      } else clock.set(Date.parse(input.now!))
       return clockView()
     },
 

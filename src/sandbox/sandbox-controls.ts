@@ -146,7 +146,11 @@ export function createSandboxControls(state: Pick<SandboxCore, 'scenarios' | 'jo
     },
     clock: {
       get: () => run((portal) => portal.clock()),
-      set: (now) => run((portal) => portal.setClock({ now: now instanceof Date ? now.toISOString() : now })),
+      // An invalid Date goes through as text, so it is refused like any bad `now`.
+      set: (now) =>
+        run((portal) =>
+          portal.setClock({ now: now instanceof Date ? (Number.isNaN(now.getTime()) ? 'Invalid Date' : now.toISOString()) : now }),
+        ),
       advance: (duration) => run((portal) => portal.setClock({ advance: duration })),
       reset: () => run((portal) => portal.setClock({ now: null })),
     },

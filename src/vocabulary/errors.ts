@@ -144,6 +144,12 @@ export const ERRORS = {
     message: 'Admin token required',
     detail: "Send the sandbox's admin token in the X-Sandbox-Admin-Token header (the banner says where it comes from)",
   },
+  portalFull: {
+    status: 409,
+    error: 'portal_full',
+    message: 'The sandbox holds as many records as it may',
+    detail: 'The portal makes at most 20,000 records (users, projects, keys) between two resets: POST /__sandbox/reset starts over',
+  },
   forbiddenOrigin: {
     status: 403,
     error: 'forbidden_origin',

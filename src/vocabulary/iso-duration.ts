@@ -1,12 +1,13 @@
-const DURATION = /^P(?:(\d{1,7})W)?(?:(\d{1,7})D)?(?:T(?:(\d{1,9})H)?(?:(\d{1,9})M)?(?:(\d{1,9}(?:\.\d{1,3})?)S)?)?$/
+const DURATION = /^P(?:(\d{1,7})W)?(?:(\d{1,7})D)?(?:T(?:(\d{1,9})H)?(?:(\d{1,9})M)?(?:(\d{1,9})S)?)?$/
 
 /** The longest move of the clock: about 1000 years, so "now" stays a valid date. */
 export const MAX_DURATION_MS = 1000 * 366 * 86_400_000
 
 /**
- * Milliseconds of an ISO 8601 duration of weeks, days, hours, minutes and seconds (`P30D`, `PT2H`,
- * `P1DT12H`, `PT0.5S`), or `undefined` for anything else: years and months have no fixed length, so
- * they are refused rather than guessed.
+ * Milliseconds of an ISO 8601 duration of whole weeks, days, hours, minutes and seconds (`P30D`,
+ * `PT2H`, `P1DT12H`), or `undefined` for anything else: years and months have no fixed length, so
+ * they are refused rather than guessed. How long a move may be is the caller's to judge
+ * ({@link MAX_DURATION_MS}).
  *
  * @example
  * parseIsoDuration('PT2H') // 7_200_000
@@ -17,5 +18,5 @@ export function parseIsoDuration(text: string): number | undefined {
   if (match === null || text === 'P' || text.endsWith('T')) return undefined
   const [, weeks, days, hours, minutes, seconds] = match.map((part) => (part === undefined ? 0 : Number(part)))
   const ms = Math.round(((((weeks! * 7 + days!) * 24 + hours!) * 60 + minutes!) * 60 + seconds!) * 1000)
-  return ms <= MAX_DURATION_MS ? ms : undefined
+  return ms
 }

@@ -55,6 +55,16 @@ export class PortalError extends Error {
   }
 
   /**
+   * The 409 for an operation that would make more records than the sandbox keeps between resets.
+   *
+   * @example
+   * throw PortalError.full()
+   */
+  static full(): PortalError {
+    return new PortalError(ERRORS.portalFull, ERRORS.portalFull.detail!)
+  }
+
+  /**
    * The 404 for a path naming what does not exist.
    *
    * @example

@@ -43,6 +43,12 @@ export function describePortal(portal: PortalHarness): void {
       expect(await run()).toEqual(first)
     })
 
+    it('refuses a body that is null or not an object, and takes no body as an empty one', async () => {
+      if (portal.name === 'http') expect((await portal.createAccount(null)).status).toBe(400)
+      expect((await portal.createAccount([])).status).toBe(400)
+      expect((await portal.createAccount()).status).toBe(201)
+    })
+
     it('never gives an id or a key that exists already', async () => {
       const a = await portal.createAccount({ projects: 1 })
       const b = await portal.createAccount({ projects: 1 })

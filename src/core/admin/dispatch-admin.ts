@@ -44,9 +44,9 @@ function routeOf(path: string): { name: string; param: string } {
 }
 
 /** An admin answer: the API's headers but the CORS ones (`access-control-*`), which the admin API never sends. */
-function withoutCors(answer: Answer): TimedAnswer {
+function withoutCors(answer: Answer, error: string | null = null): TimedAnswer {
   const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')))
-  return { status: answer.status, headers, body: answer.body, delayMs: 0 }
+  return { status: answer.status, headers, body: answer.body, delayMs: 0, error }
 }
 
 /** Compares in time independent of where the texts differ, so the token cannot be guessed by timing. */
@@ -93,7 +93,7 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): Timed
     const result = handler(sandbox, request, param)
     return withoutCors('body' in result ? result : toAnswer(result))
   } catch (error) {
-    if (error instanceof EnvelopeError) return withoutCors(toAnswer(error.envelope, error.headers))
+    if (error instanceof EnvelopeError) return withoutCors(toAnswer(error.envelope, error.headers), error.template.error ?? null)
     return withoutCors(toAnswer(fail(ERRORS.internal)))
   }
 }
