@@ -23,6 +23,27 @@ module.exports = {
       to: { path: [`^src/(${FLOORS.slice(index + 1).join('|') || '$^'})/`, ENTRIES] },
     })),
     {
+      name: 'dashboard-stands-apart',
+      severity: 'error',
+      comment: 'The dashboard is a web page built on its own: it imports the vocabulary and npm packages, never node: or another floor.',
+      from: { path: '^src/dashboard/' },
+      to: { path: '^src/', pathNot: '^src/(dashboard|vocabulary)/' },
+    },
+    {
+      name: 'dashboard-runs-in-a-browser',
+      severity: 'error',
+      comment: 'The dashboard runs in a browser: no node: module.',
+      from: { path: '^src/dashboard/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'nothing-imports-the-dashboard',
+      severity: 'error',
+      comment: 'The sandbox serves the built page as files; no code of the sandbox imports it.',
+      from: { pathNot: '^src/dashboard/' },
+      to: { path: '^src/dashboard/' },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that resolves to nothing.',

@@ -69,7 +69,7 @@ export function formatBanner(facts: BannerFacts): string {
     formatReadyLine(facts.version, facts.url).trimEnd(),
     `  Today  ${facts.today} (UTC${facts.frozen ? ', frozen by --now' : ''})   Seed ${facts.seed}`,
     `  Data   ${data}`,
-    `  Admin  ${new URL('/__sandbox/', facts.url).href}   Scenarios ${facts.scenarios.length > 0 ? facts.scenarios.join(', ') : 'none'}`,
+    `  Admin  ${new URL('/__sandbox/', facts.url).href} (the dashboard, in a browser)   Scenarios ${facts.scenarios.length > 0 ? facts.scenarios.join(', ') : 'none'}`,
     ...(facts.admin.token === undefined
       ? []
       : [

@@ -15,6 +15,8 @@ import { answerClientError, writeRawAnswer } from './answer-client-error.js'
 import { readBody } from './read-body.js'
 import { createSocketBacklogs } from './socket-backlog.js'
 import { toCoreRequest } from './to-core-request.js'
+import { dashboardAnswer, dashboardFile } from './dashboard-answer.js'
+import { refuseForeignOrigin } from '../core/admin/refuse-foreign-origin.js'
 
 /** Largest admin request body read. */
 const MAX_ADMIN_BODY_BYTES = 64 * 1024
@@ -127,6 +129,14 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     // The OpenAPI documents are built from the contract's schemas, loaded on their first request only.
     const admin = coreRequest.path.startsWith(ADMIN_BASE_PATH)
     const path = admin ? coreRequest.path.replace(/\/$/, '') : ''
+    // The dashboard's files, read on their first request: a Host that may not see the admin API
+    // (DNS rebinding) goes on to the admin API's 403 instead.
+    const file = admin ? dashboardFile(coreRequest) : undefined
+    if (file !== undefined && refuseForeignOrigin(coreRequest, sandbox.adminLoopbackOnly) === undefined) {
+      const started = log === undefined ? 0 : performance.now()
+      void dashboardAnswer(file).then((answer) => send(request, response, coreRequest, { ...answer, delayMs: 0, error: null }, started))
+      return
+    }
     if (admin && sandbox.openApiJson === undefined && path === OPENAPI_PATH) {
       void import('../contract/openapi-json.js').then(({ openApiJson }) => {
         sandbox.openApiJson = openApiJson

@@ -43,6 +43,10 @@ const REQUIRED_FILES = [
   'dist/cli/main.cjs',
   'dist/cli/program.cjs',
   'dist/cli/load-program.cjs',
+  'dist/dashboard/index.html',
+  'dist/dashboard/dashboard.js',
+  'dist/dashboard/dashboard.css',
+  'dist/dashboard/icon.svg',
   'fixtures/default.json',
   'scenario.schema.json',
   'openapi.json',
@@ -118,6 +122,7 @@ describe('the packed package installed into a fresh project, on Node 20 with msw
     const bundles: Record<string, string> = {
       'dist/cli/program.cjs': 'src/cli/program.ts',
       'dist/cli/load-program.cjs': 'src/cli/load-program.ts',
+      'dist/dashboard/dashboard.js': 'src/dashboard/main.ts',
     }
     const sourceOf = (path: string) =>
       bundles[path] ??

@@ -1,0 +1,75 @@
+import type { ApiClient } from './api-client.js'
+import { announce, byId, onSubmit, report } from './dom.js'
+import type { ClockState } from './records.js'
+
+/**
+ * A month after `now`, on the same day (or the month's last): the admin API moves the clock by
+ * weeks to seconds only, since a month has no fixed length, so the page works out the date.
+ *
+ * @example
+ * monthAfter('2026-01-31T10:00:00Z') // '2026-02-28T10:00:00Z'
+ */
+export function monthAfter(now: string): string {
+  const date = new Date(now)
+  const day = date.getUTCDate()
+  date.setUTCDate(1)
+  date.setUTCMonth(date.getUTCMonth() + 1)
+  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate()
+  date.setUTCDate(Math.min(day, last))
+  return date.toISOString().replace(/\.\d+Z$/, 'Z')
+}
+
+/**
+ * The clock panel: the sandbox's now, set it (frozen there), move it on by a day, a week or a month,
+ * or send it back to the start clock. `onChange` runs after the page moved it.
+ *
+ * @example
+ * const clock = createClockPanel(client, () => keys.load())
+ * await clock.load()
+ */
+export function createClockPanel(client: ApiClient, onChange: () => void) {
+  const input = byId('clock-input', HTMLInputElement)
+  let state: ClockState | undefined
+
+  function show(next: ClockState): void {
+    const changed = state?.now !== next.now || state.frozen !== next.frozen
+    state = next
+    if (!changed) return
+    byId('clock-now', HTMLElement).textContent = next.now
+    byId('clock-today', HTMLElement).textContent = next.today
+    byId('clock-mode', HTMLElement).textContent = next.frozen ? 'frozen' : 'running'
+    if (document.activeElement !== input) input.value = next.now.slice(0, 19)
+  }
+
+  async function put(body: Readonly<Record<string, string | null>>): Promise<void> {
+    show(await client.admin<ClockState>('PUT', 'clock', body))
+    announce(`The clock is at ${state?.now ?? ''}`)
+    onChange()
+  }
+
+  async function load(): Promise<void> {
+    show(await client.admin<ClockState>('GET', 'clock'))
+  }
+
+  // The field has no time zone: what is typed is read as UTC, the sandbox's only zone.
+  onSubmit(byId('clock-form', HTMLFormElement), () => put({ now: `${input.value.length === 16 ? `${input.value}:00` : input.value}Z` }))
+  for (const [id, advance] of [
+    ['clock-day', 'P1D'],
+    ['clock-week', 'P1W'],
+  ] as const) {
+    byId(id, HTMLButtonElement).addEventListener('click', () => void put({ advance }).catch(report))
+  }
+  byId('clock-month', HTMLButtonElement).addEventListener(
+    'click',
+    () => void put({ now: monthAfter(state?.now ?? new Date().toISOString()) }).catch(report),
+  )
+  byId('clock-start', HTMLButtonElement).addEventListener('click', () => void put({ now: null }).catch(report))
+
+  return {
+    load,
+    /** The clock as last seen. */
+    get state(): ClockState | undefined {
+      return state
+    },
+  }
+}

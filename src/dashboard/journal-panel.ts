@@ -1,0 +1,150 @@
+import type { ApiClient } from './api-client.js'
+import { byId, h, onSubmit } from './dom.js'
+import type { JournalEntry, KeyRecord } from './records.js'
+
+/** Rows kept on the page, newest first: the journal itself keeps more, and filters find them. */
+export const MAX_JOURNAL_ROWS = 200
+
+/** How often the page asks for new requests while it is visible. */
+export const JOURNAL_POLL_MS = 1000
+
+/** What `GET /__sandbox/requests` answers. */
+interface JournalPage {
+  readonly requests: readonly JournalEntry[]
+  readonly recorded: number
+  readonly more: boolean
+}
+
+function row(entry: JournalEntry): HTMLLIElement {
+  const ok = entry.status < 400
+  return h(
+    'li',
+    { 'data-id': entry.id, 'data-status': entry.status },
+    h(
+      'details',
+      {},
+      h(
+        'summary',
+        {},
+        h('span', { class: `status ${ok ? 'ok' : 'failed'}` }, entry.status),
+        h('span', { class: 'error-code' }, entry.error ?? (ok ? '' : '–')),
+        h('span', { class: 'request' }, `${entry.method} ${entry.path}${entry.query === '' ? '' : `?${entry.query}`}`),
+        h('span', { class: 'time' }, entry.time.slice(11, 19)),
+      ),
+      h('pre', {}, JSON.stringify(entry, null, 2)),
+    ),
+  )
+}
+
+/**
+ * The live request journal: the newest requests first, new ones added as they come (read with
+ * `since` every second while the page is visible), filtered by key, status and endpoint on the
+ * sandbox's side; each row opens to the whole entry. Its form sends a request to the API, to watch
+ * it arrive.
+ *
+ * @example
+ * const journal = createJournalPanel(client, () => keys.keys)
+ * journal.start()
+ */
+export function createJournalPanel(client: ApiClient, keysOf: () => readonly KeyRecord[]) {
+  const list = byId('journal-list', HTMLOListElement)
+  const filters = {
+    key: byId('journal-key', HTMLSelectElement),
+    status: byId('journal-status', HTMLSelectElement),
+    path: byId('journal-path', HTMLSelectElement),
+  }
+  let last = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let polling = false
+  /** A read asked for while one runs, done right after it: `true` when it must start over. */
+  let rerun: boolean | undefined
+
+  function query(since: number | undefined): string {
+    const params = new URLSearchParams()
+    for (const [name, select] of Object.entries(filters)) if (select.value !== '') params.set(name, select.value)
+    if (since === undefined) params.set('limit', String(MAX_JOURNAL_ROWS))
+    else params.set('since', String(since))
+    return params.toString()
+  }
+
+  /** Reads what is new (everything, with `fromStart`) and puts it on top. */
+  async function poll(fromStart = false): Promise<void> {
+    let page = await client.admin<JournalPage>('GET', `requests?${query(fromStart ? undefined : last)}`)
+    // A journal cleared (or a sandbox reset) counts from 1 again: start over.
+    if (!fromStart && page.recorded < last) return poll(true)
+    if (fromStart) {
+      list.replaceChildren()
+      last = 0
+    }
+    for (;;) {
+      if (page.requests.length > 0) {
+        list.prepend(...page.requests.map(row).reverse())
+        last = page.requests.at(-1)!.id
+      }
+      if (!page.more) break
+      page = await client.admin<JournalPage>('GET', `requests?${query(last)}`)
+    }
+    last = Math.max(last, page.recorded)
+    while (list.children.length > MAX_JOURNAL_ROWS) list.lastElementChild!.remove()
+    byId('journal-empty', HTMLElement).hidden = list.children.length > 0
+  }
+
+  function schedule(): void {
+    clearTimeout(timer)
+    timer = setTimeout(tick, JOURNAL_POLL_MS)
+  }
+
+  async function tick(fromStart = false): Promise<void> {
+    if (polling) {
+      rerun = rerun === true || fromStart
+      return
+    }
+    polling = true
+    try {
+      if (document.visibilityState === 'visible' || fromStart) await poll(fromStart)
+    } catch {
+      // The sandbox stopped or restarts: the page tries again on the next tick.
+    } finally {
+      polling = false
+      const again = rerun
+      rerun = undefined
+      if (again === undefined) schedule()
+      else void tick(again)
+    }
+  }
+
+  /** Fills the key choices (of the filter and of the request form) with the keys as last loaded. */
+  function keysChanged(): void {
+    const keys = keysOf().map((record) => record.key)
+    for (const select of [filters.key, byId('try-key', HTMLSelectElement)]) {
+      const chosen = select.value
+      const first = select === filters.key ? [h('option', { value: '' }, 'Any key')] : []
+      select.replaceChildren(...first, ...keys.map((key) => h('option', { value: key }, key)))
+      // The filter may stay on "Any key"; the request form always has a key.
+      select.value = keys.includes(chosen) || (chosen === '' && select === filters.key) ? chosen : (select.options[0]?.value ?? '')
+    }
+  }
+
+  for (const select of Object.values(filters)) select.addEventListener('change', () => void tick(true))
+  byId('journal-clear', HTMLButtonElement).addEventListener('click', () => {
+    void client.admin('DELETE', 'requests').then(() => tick(true))
+  })
+  onSubmit(byId('try-form', HTMLFormElement), async () => {
+    const project = byId('try-project', HTMLInputElement).value.trim()
+    const answer = await client.api({
+      endpoint: byId('try-endpoint', HTMLSelectElement).value as 'projects',
+      key: byId('try-key', HTMLSelectElement).value,
+      projectId: project === '' ? undefined : Number(project),
+    })
+    byId('try-answer', HTMLElement).textContent = `${answer.status} ${answer.envelope.errors.error ?? ''} ${answer.envelope.message}`
+    await tick()
+  })
+
+  return {
+    /** Loads the journal and keeps it live. */
+    start: () => tick(true),
+    keysChanged,
+    /** Reads new requests now, after the page itself made some. */
+    refresh: () => tick(),
+  }
+}

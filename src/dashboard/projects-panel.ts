@@ -1,0 +1,154 @@
+import { PROVIDERS } from '../vocabulary/providers.js'
+import type { ApiAnswer, ApiClient, ApiRequest } from './api-client.js'
+import { announce, byId, h, report } from './dom.js'
+import { drawVisibility, fitChart, pointsTable, sentimentBar, type ChartHost, type ScorePoint, type Sentiment } from './draw-chart.js'
+import type { KeyRecord, Project } from './records.js'
+
+interface Monitoring {
+  readonly visibility_score: { readonly current: number; readonly history: readonly ScorePoint[] }
+  readonly historical_comparison: { readonly trend: string; readonly change_percentage: number }
+}
+
+interface Overview {
+  readonly sentiment_analysis: Sentiment
+}
+
+/** Days before the clock's today that the first range starts: the API's default range, 30 days. */
+const DEFAULT_DAYS = 30
+
+/** The date `days` days before `today`, both `YYYY-MM-DD`. */
+export function daysBefore(today: string, days: number): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** The key an account reads its projects with: a valid USER key, else a valid PROJECT key. */
+function readerOf(keys: readonly KeyRecord[], userId: number): KeyRecord | undefined {
+  const valid = keys.filter((record) => record.user_id === userId && record.state === 'valid')
+  return valid.find((record) => record.level === 'USER') ?? valid[0]
+}
+
+/** `status error: message` of a failed answer. */
+function describe(answer: ApiAnswer): string {
+  return `${answer.status} ${answer.envelope.errors.error ?? ''}: ${answer.envelope.message}`.replace(' :', ':')
+}
+
+/**
+ * The projects panel: pick an account and one of its projects (listed by `/api/v1/projects` with a
+ * key that can see them), a provider and a range; it draws the visibility history of `/monitoring`
+ * and the sentiment shares of `/overview`, fetched with that key as any client would.
+ *
+ * @example
+ * const projects = createProjectsPanel(client, () => keys.keys, () => clock.state?.today)
+ * await projects.loadAccounts()
+ */
+export function createProjectsPanel(client: ApiClient, keysOf: () => readonly KeyRecord[], todayOf: () => string | undefined) {
+  const account = byId('chart-account', HTMLSelectElement)
+  const project = byId('chart-project', HTMLSelectElement)
+  const provider = byId('chart-provider', HTMLSelectElement)
+  const start = byId('chart-start', HTMLInputElement)
+  const end = byId('chart-end', HTMLInputElement)
+  const answer = byId('chart-answer', HTMLElement)
+  const chart: ChartHost = byId('visibility-chart', HTMLElement)
+  let datesChosen = false
+  let drawing = 0
+  let reader: KeyRecord | undefined
+
+  provider.append(...PROVIDERS.map((id) => h('option', { value: id }, id)))
+
+  function setRange(days: number): void {
+    const today = todayOf()
+    if (today === undefined) return
+    end.value = today
+    start.value = daysBefore(today, days - 1)
+  }
+
+  async function loadAccounts(): Promise<void> {
+    const keys = keysOf()
+    const ids = [...new Set(keys.map((record) => record.user_id))].filter((id) => readerOf(keys, id) !== undefined).sort((a, b) => a - b)
+    const chosen = account.value
+    account.replaceChildren(...ids.map((id) => h('option', { value: id }, `Account ${id} (${readerOf(keys, id)?.key})`)))
+    if (ids.map(String).includes(chosen)) account.value = chosen
+    await loadProjects()
+  }
+
+  async function loadProjects(): Promise<void> {
+    reader = readerOf(keysOf(), Number(account.value))
+    const chosen = project.value
+    if (reader === undefined) {
+      project.replaceChildren()
+      answer.textContent = 'No account has a valid key: make one in Keys and accounts.'
+      return
+    }
+    const listed = await client.api<{ projects: Project[] }>({ endpoint: 'projects', key: reader.key })
+    const projects = listed.status === 200 ? listed.envelope.data.projects : []
+    project.replaceChildren(...projects.map((item) => h('option', { value: item.id }, `${item.id} ${item.display_name} (${item.domain})`)))
+    if (projects.some((item) => String(item.id) === chosen)) project.value = chosen
+    if (listed.status !== 200) {
+      answer.textContent = `/projects answered ${describe(listed)}`
+      answer.className = 'answer failed'
+      return
+    }
+    await draw()
+  }
+
+  async function draw(): Promise<void> {
+    if (!datesChosen) setRange(DEFAULT_DAYS)
+    const id = Number(project.value)
+    if (reader === undefined || !(id > 0)) {
+      chart.chart?.destroy()
+      chart.replaceChildren(h('p', {}, 'This account has no projects.'))
+      return
+    }
+    const query: Record<string, string> = { start_date: start.value, end_date: end.value }
+    if (provider.value !== '') query.provider = provider.value
+    const request = { key: reader.key, projectId: id, query } satisfies Omit<ApiRequest, 'endpoint'>
+    const turn = ++drawing
+    const [monitoring, overview] = await Promise.all([
+      client.api<Monitoring>({ ...request, endpoint: 'monitoring' }),
+      client.api<Overview>({ ...request, endpoint: 'overview' }),
+    ])
+    // An older draw finishing late must not replace a newer one.
+    if (turn !== drawing) return
+    byId('chart-curl', HTMLElement).textContent = monitoring.curl
+    const failed = [monitoring, overview].find((item) => item.status !== 200)
+    if (failed !== undefined) {
+      answer.textContent = `The API answered ${describe(failed)}`
+      answer.className = 'answer failed'
+      return
+    }
+    const { visibility_score: score, historical_comparison: comparison } = monitoring.envelope.data
+    answer.className = 'answer'
+    const change = `${comparison.change_percentage > 0 ? '+' : ''}${comparison.change_percentage}%`
+    answer.textContent = `${monitoring.envelope.message}. Visibility ${score.current}: ${comparison.trend} (${change} on the period before).`
+    drawVisibility(chart, score.history)
+    byId('sentiment', HTMLElement).replaceChildren(sentimentBar(overview.envelope.data.sentiment_analysis))
+    byId('chart-table', HTMLElement).replaceChildren(pointsTable(score.history))
+  }
+
+  const redraw = () => void draw().catch(report)
+  account.addEventListener('change', () => void loadProjects().catch(report))
+  project.addEventListener('change', redraw)
+  provider.addEventListener('change', redraw)
+  for (const input of [start, end]) {
+    input.addEventListener('change', () => {
+      datesChosen = true
+      redraw()
+    })
+  }
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-range-days]')) {
+    button.addEventListener('click', () => {
+      datesChosen = true
+      setRange(Number(button.dataset.rangeDays))
+      redraw()
+    })
+  }
+  byId('chart-copy', HTMLButtonElement).addEventListener('click', () => {
+    void navigator.clipboard
+      .writeText(byId('chart-curl', HTMLElement).textContent ?? '')
+      .then(() => announce('Copied the request as curl'))
+      .catch(() => announce('Select the request and copy it'))
+  })
+  addEventListener('resize', () => fitChart(chart))
+
+  return { loadAccounts, refresh: loadProjects }
+}

@@ -1,0 +1,59 @@
+/** A key as `GET /__sandbox/keys` lists it, with its state at the clock's now. */
+export interface KeyRecord {
+  readonly key: string
+  readonly name: string
+  readonly level: 'USER' | 'PROJECT'
+  readonly user_id: number
+  readonly project_id: number | null
+  readonly expiry: string
+  readonly revoked: boolean
+  readonly state: 'valid' | 'expired' | 'revoked'
+}
+
+/** A project as `/api/v1/projects` lists it. */
+export interface Project {
+  readonly id: number
+  readonly name: string
+  readonly display_name: string
+  readonly domain: string
+  readonly region: string
+  readonly status: string
+  readonly created_at: string
+}
+
+/** One request of `GET /__sandbox/requests`. */
+export interface JournalEntry {
+  readonly id: number
+  readonly time: string
+  readonly method: string
+  readonly path: string
+  readonly query: string
+  readonly status: number
+  readonly key: string | null
+  readonly project_id: string | null
+  readonly scenarios: readonly string[]
+  readonly error: string | null
+}
+
+/** `GET /__sandbox/clock`. */
+export interface ClockState {
+  readonly now: string
+  readonly today: string
+  readonly frozen: boolean
+}
+
+/** One scenario of `GET /__sandbox/scenarios`. */
+export interface ScenarioInfo {
+  readonly name: string
+  readonly description: string
+  readonly source: string
+  readonly active: boolean
+}
+
+/** `GET /__sandbox/health`. */
+export interface Health {
+  readonly today: string
+  readonly seed: number
+  readonly active_scenarios: readonly string[]
+  readonly requests: number
+}

@@ -1,0 +1,64 @@
+import type { ApiClient } from './api-client.js'
+import { announce, byId, h, report } from './dom.js'
+import type { ScenarioInfo } from './records.js'
+
+/**
+ * The scenarios panel: every scenario the sandbox knows (built in and from files), a checkbox each;
+ * ticking one puts it in force at once (`PUT /__sandbox/scenario`), unticking takes it out.
+ *
+ * @example
+ * const scenarios = createScenariosPanel(client, () => projects.draw())
+ * await scenarios.load()
+ */
+export function createScenariosPanel(client: ApiClient, onChange: () => void) {
+  const list = byId('scenario-list', HTMLElement)
+  let active: readonly string[] = []
+
+  async function put(names: readonly string[]): Promise<void> {
+    active = (await client.admin<{ active: string[] }>('PUT', 'scenario', { scenarios: names })).active
+    announce(active.length === 0 ? 'No scenario in force: the API answers normally' : `In force: ${active.join(', ')}`)
+    onChange()
+  }
+
+  function item(scenario: ScenarioInfo): HTMLLIElement {
+    const id = `scenario-${scenario.name}`
+    const box = h('input', {
+      type: 'checkbox',
+      id,
+      checked: active.includes(scenario.name),
+      'aria-describedby': `${id}-about`,
+      onchange: (event) => {
+        const on = (event.target as HTMLInputElement).checked
+        const names = on
+          ? [...active.filter((name) => name !== scenario.name), scenario.name]
+          : active.filter((name) => name !== scenario.name)
+        void put(names).catch(async (error: unknown) => {
+          report(error)
+          await load()
+        })
+      },
+    })
+    return h(
+      'li',
+      {},
+      box,
+      h('label', { for: id }, scenario.name),
+      scenario.source === 'built-in' ? null : h('span', { class: 'tag' }, scenario.source),
+      h('p', { id: `${id}-about`, class: 'about' }, scenario.description),
+    )
+  }
+
+  async function load(): Promise<void> {
+    const { scenarios } = await client.admin<{ scenarios: ScenarioInfo[] }>('GET', 'scenarios')
+    active = scenarios.filter((scenario) => scenario.active).map((scenario) => scenario.name)
+    list.replaceChildren(...scenarios.map(item))
+  }
+
+  return {
+    load,
+    /** The names in force as last seen, to tell when something else changed them. */
+    get active(): readonly string[] {
+      return active
+    },
+  }
+}
