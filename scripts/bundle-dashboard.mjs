@@ -3,7 +3,22 @@
 // files itself (src/server/dashboard-answer.ts), read on their first request, so the page works
 // offline and costs nothing at start-up.
 import { copyFileSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { build } from 'esbuild'
+
+/**
+ * package.json says `"sideEffects": false` for the library, and esbuild drops a bare import from
+ * such a package; the page's first import (src/dashboard/use-known-language.ts) is one on purpose.
+ */
+const keepFirstImport = {
+  name: 'keep-use-known-language',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\/use-known-language\.js$/ }, (args) => ({
+      path: join(args.resolveDir, 'use-known-language.ts'),
+      sideEffects: true,
+    }))
+  },
+}
 
 const source = new URL('../src/dashboard/', import.meta.url)
 const target = new URL('../dist/dashboard/', import.meta.url)
@@ -21,5 +36,6 @@ await build({
   // uPlot's licence goes along, at the end of the file.
   legalComments: 'eof',
   logLevel: 'warning',
+  plugins: [keepFirstImport],
 })
 for (const name of ['index.html', 'icon.svg']) copyFileSync(new URL(name, source), new URL(name, target))

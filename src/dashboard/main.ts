@@ -1,3 +1,5 @@
+// First: uPlot reads the browser's language as it loads.
+import './use-known-language.js'
 import 'uplot/dist/uPlot.min.css'
 import './dashboard.css'
 import { createApiClient } from './api-client.js'

@@ -46,8 +46,8 @@ describe('The dashboard at /__sandbox/, in headless Chromium', () => {
   async function open(options: StartSandboxOptions = {}): Promise<Opened> {
     sandbox = await startSandbox({ now: '2026-01-15T12:00:00Z', ...options })
     const origin = new URL(sandbox.url).origin
-    // A POSIX locale (as CI machines have) is no language tag: the page runs in a browser's own.
-    const context = await browser!.newContext({ locale: 'en-US', timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } })
+    // No locale given: under a POSIX one (as on CI machines) the browser's language is no tag Intl takes.
+    const context = await browser!.newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } })
     const page = await context.newPage()
     const opened: Opened = { page, errors: [], foreign: [] }
     page.on('console', (message) => {
