@@ -1,3 +1,6 @@
+/** One request of `GET /__sandbox/requests`: the journal's own type. */
+export type { JournalEntry } from '../core/journal.js'
+
 /** A key as `GET /__sandbox/keys` lists it, with its state at the clock's now. */
 export interface KeyRecord {
   readonly key: string
@@ -19,20 +22,6 @@ export interface Project {
   readonly region: string
   readonly status: string
   readonly created_at: string
-}
-
-/** One request of `GET /__sandbox/requests`. */
-export interface JournalEntry {
-  readonly id: number
-  readonly time: string
-  readonly method: string
-  readonly path: string
-  readonly query: string
-  readonly status: number
-  readonly key: string | null
-  readonly project_id: string | null
-  readonly scenarios: readonly string[]
-  readonly error: string | null
 }
 
 /** `GET /__sandbox/clock`. */

@@ -28,23 +28,39 @@ const FILE_TYPES: ReadonlyMap<string, string> = new Map([
 /** The folder of the built page, from this module in src/ or dist/, or the CLI's bundle in dist/cli/. */
 const FOLDER = new URL('../../dist/dashboard/', import.meta.url)
 
+/** `/__sandbox`, the dashboard's address without its last slash. */
+export const DASHBOARD_BARE_PATH = ADMIN_BASE_PATH.slice(0, -1)
+
+/** Sends a browser from {@link DASHBOARD_BARE_PATH} on to the page, whose links are relative to it. */
+const REDIRECT: Answer = {
+  status: 308,
+  headers: { location: ADMIN_BASE_PATH, 'content-length': '0', 'cache-control': 'no-store' },
+  body: new Uint8Array(0),
+}
+
 /** Each file's answer, read once on its first request: nothing is read while the sandbox starts. */
 const answers = new Map<string, Promise<Answer>>()
 
 /**
  * The dashboard's file a request asks for, or `undefined` when it is not one: `GET /__sandbox/`
  * from a browser (its `Accept` names `text/html`) is the page; API clients asking for JSON keep
- * the admin API's own answer there.
+ * the admin API's own answer there. `''` is `/__sandbox` from a browser: a redirect to the page.
  *
  * @example
  * dashboardFile({ method: 'GET', path: '/__sandbox/', header: () => 'text/html' }) // 'index.html'
  */
 export function dashboardFile(request: Pick<CoreRequest, 'method' | 'path' | 'header'>): string | undefined {
+  if (request.path === DASHBOARD_BARE_PATH) return request.method === 'GET' && isBrowser(request) ? '' : undefined
   if (request.method !== 'GET') return undefined
-  if (request.path === ADMIN_BASE_PATH) return (request.header('accept') ?? '').includes('text/html') ? 'index.html' : undefined
+  if (request.path === ADMIN_BASE_PATH) return isBrowser(request) ? 'index.html' : undefined
   if (!request.path.startsWith(DASHBOARD_ASSETS_PATH)) return undefined
   const name = request.path.slice(DASHBOARD_ASSETS_PATH.length)
   return FILE_TYPES.has(name) ? name : undefined
+}
+
+/** A browser's navigation asks for HTML first; API clients ask for JSON or anything. */
+function isBrowser(request: Pick<CoreRequest, 'header'>): boolean {
+  return (request.header('accept') ?? '').includes('text/html')
 }
 
 async function readAnswer(name: string): Promise<Answer> {
@@ -86,6 +102,7 @@ async function readAnswer(name: string): Promise<Answer> {
  * if (file !== undefined) send(await dashboardAnswer(file))
  */
 export function dashboardAnswer(name: string): Promise<Answer> {
+  if (name === '') return Promise.resolve(REDIRECT)
   let answer = answers.get(name)
   if (answer === undefined) {
     answer = readAnswer(name)

@@ -15,7 +15,7 @@ import { answerClientError, writeRawAnswer } from './answer-client-error.js'
 import { readBody } from './read-body.js'
 import { createSocketBacklogs } from './socket-backlog.js'
 import { toCoreRequest } from './to-core-request.js'
-import { dashboardAnswer, dashboardFile } from './dashboard-answer.js'
+import { DASHBOARD_BARE_PATH, dashboardAnswer, dashboardFile } from './dashboard-answer.js'
 import { refuseForeignOrigin } from '../core/admin/refuse-foreign-origin.js'
 
 /** Largest admin request body read. */
@@ -131,7 +131,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     const path = admin ? coreRequest.path.replace(/\/$/, '') : ''
     // The dashboard's files, read on their first request: a Host that may not see the admin API
     // (DNS rebinding) goes on to the admin API's 403 instead.
-    const file = admin ? dashboardFile(coreRequest) : undefined
+    const file = admin || coreRequest.path === DASHBOARD_BARE_PATH ? dashboardFile(coreRequest) : undefined
     if (file !== undefined && refuseForeignOrigin(coreRequest, sandbox.adminLoopbackOnly) === undefined) {
       const started = log === undefined ? 0 : performance.now()
       void dashboardAnswer(file).then((answer) => send(request, response, coreRequest, { ...answer, delayMs: 0, error: null }, started))

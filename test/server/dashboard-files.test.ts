@@ -54,6 +54,16 @@ describe('The dashboard files at /__sandbox/', () => {
     expect(types).toEqual(['text/css; charset=utf-8', 'text/javascript; charset=utf-8', 'image/svg+xml'])
   })
 
+  it('sends a browser at /__sandbox on to /__sandbox/ with a 308, and answers an API client there as before (404)', async () => {
+    running = await startSandbox()
+    const bare = await get(running.port, '/__sandbox', HTML)
+    expect(bare.status).toBe(308)
+    expect(bare.headers.location).toBe('/__sandbox/')
+    const json = await get(running.port, '/__sandbox', { accept: 'application/json' })
+    expect(json.status).toBe(404)
+    expect(JSON.parse(json.text)).toMatchObject({ errors: { error: ERRORS.notFound.error } })
+  })
+
   it('keeps the admin API answer at /__sandbox/ for a client asking for JSON, and answers an unknown file with the admin 404', async () => {
     running = await startSandbox()
     const json = await get(running.port, '/__sandbox/', { accept: 'application/json' })
