@@ -44,12 +44,21 @@ function keyIn(param: string): string {
   }
 }
 
-/** `GET keys?user_id=` narrows the list to one account. */
+/**
+ * The 400's detail for a `GET keys?user_id=` that names no possible account.
+ *
+ * @example
+ * USER_ID_FILTER_DETAIL // 'user_id must be a positive integer, at most 9007199254740991'
+ */
+export const USER_ID_FILTER_DETAIL = `user_id must be a positive integer, at most ${Number.MAX_SAFE_INTEGER}`
+
+/** `GET keys?user_id=` narrows the list to one account; past 2^53 - 1 a number would round to another id. */
 function userIdFilter(request: CoreRequest): number | undefined {
   const text = new URLSearchParams(request.query).get('user_id')
   if (text === null) return undefined
-  if (!/^[1-9]\d{0,15}$/.test(text)) throw new EnvelopeError(ERRORS.badRequest, 'user_id must be a positive integer')
-  return Number(text)
+  const id = /^[1-9]\d{0,15}$/.test(text) ? Number(text) : Number.NaN
+  if (!Number.isSafeInteger(id)) throw new EnvelopeError(ERRORS.badRequest, USER_ID_FILTER_DETAIL)
+  return id
 }
 
 /** Runs a portal operation, turning its refusal into the envelope's 400 or 404. */

@@ -4,6 +4,7 @@ import type { SandboxOptions } from '../../../src/sandbox/sandbox-options.js'
 import { JOURNAL_PAGE, journalQueryDetail } from '../../../src/core/admin/read-journal-query.js'
 import { ADMIN_BASE_PATH, ADMIN_ENDPOINTS, dispatchAdmin } from '../../../src/core/admin/dispatch-admin.js'
 import { ADMIN_ROUTES } from '../../../src/core/admin/admin-routes.js'
+import { USER_ID_FILTER_DETAIL } from '../../../src/core/admin/portal-routes.js'
 import type { CoreRequest, TimedAnswer } from '../../../src/core/core-request.js'
 import { ADMIN_RESPONSE_HEADERS, RESPONSE_HEADERS } from '../../../src/core/answer.js'
 import { dispatch } from '../../../src/core/dispatch.js'
@@ -285,6 +286,24 @@ describe('dispatchAdmin', () => {
       expect(body).toEqual(fail(ERRORS.badRequest, journalQueryDetail('limit', core.journal.capacity)))
     },
   )
+
+  it.each(['user_id=abc', 'user_id=0', 'user_id=-1', 'user_id=1.5', 'user_id=', 'user_id=9007199254740993'])(
+    'refuses GET keys?%s with 400 bad_request, since no account can have that id',
+    async (query) => {
+      const core = await sandbox()
+      const { response, body } = admin(core, 'GET', 'keys', { query })
+      expect(response.status).toBe(400)
+      expect(body).toEqual(fail(ERRORS.badRequest, USER_ID_FILTER_DETAIL))
+    },
+  )
+
+  it('lists the keys of one account on GET keys?user_id=, the largest safe id included', async () => {
+    const core = await sandbox()
+    const keys = (query: string) =>
+      (admin(core, 'GET', 'keys', { query }).body.data.keys as { user_id: number }[]).map((key) => key.user_id)
+    expect(new Set(keys('user_id=1'))).toEqual(new Set([1]))
+    expect(keys('user_id=9007199254740991')).toEqual([])
+  })
 
   it.each([
     ['status=abc', 'status'],
