@@ -19,7 +19,7 @@ import { FIRST_INSTANT_MS, formatInstant, LAST_INSTANT_MS } from '../vocabulary/
 import { formatIssuePath } from '../vocabulary/format-issue-path.js'
 import { mixHash } from '../vocabulary/hash.js'
 import { MAX_DURATION_MS, parseIsoDuration } from '../vocabulary/iso-duration.js'
-import { PortalError, type FieldIssue } from '../vocabulary/portal-error.js'
+import { NOT_A_FIELD, PortalError, type FieldIssue } from '../vocabulary/portal-error.js'
 import type { Model } from './create-model.js'
 import { makeProject } from './make-project.js'
 import type { KeyEntry } from './model-index.js'
@@ -67,7 +67,7 @@ function issuesOf(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): F
   return error.issues.flatMap((issue) => {
     const path = [...prefix, ...issue.path]
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ field: formatIssuePath([...path, key]), message: 'is not a field here' }))
+      return issue.keys.map((key) => ({ field: formatIssuePath([...path, key]), message: NOT_A_FIELD }))
     }
     if (issue.code === 'invalid_union') {
       // The mistakes of the branch the value's type chose (an array, not a number), not "invalid input".

@@ -6,6 +6,14 @@ export interface FieldIssue {
   readonly message: string
 }
 
+/**
+ * The message of a field a body does not take.
+ *
+ * @example
+ * ({ field: 'extra', message: NOT_A_FIELD })
+ */
+export const NOT_A_FIELD = 'is not a field here'
+
 /** How many mistakes one error lists; the rest are counted. */
 export const MAX_LISTED_ISSUES = 20
 

@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { ConfigError } from '../../src/vocabulary/config-error.js'
 import { ADMIN_BASE_PATH, ADMIN_ENDPOINTS } from '../../src/core/admin/dispatch-admin.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
+import { NOT_A_FIELD, PortalError } from '../../src/vocabulary/portal-error.js'
+import { SCENARIOS_FIELD_MESSAGE } from '../../src/core/admin/admin-routes.js'
 import { MESSAGES } from '../../src/vocabulary/messages.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 import { createSandbox } from '../../src/msw/create-sandbox.js'
@@ -181,13 +183,31 @@ describe('scenarios chosen over HTTP at run time', () => {
       await expectRefused('', ERRORS.invalidBody, BODY_EXAMPLE)
     })
 
-    test('PUT with a JSON array, or with "scenarios" not an array, is 400 invalid_body, and the previous set stays in force.', async () => {
-      const detail = `${BODY_EXAMPLE}; "scenarios" lists names or definitions`
-      await expectRefused('[]', ERRORS.invalidBody, detail)
-      await expectRefused('["server-error"]', ERRORS.invalidBody, detail)
-      await expectRefused('{"scenarios": "server-error"}', ERRORS.invalidBody, detail)
-      await expectRefused('{}', ERRORS.invalidBody, detail)
-      await expectRefused('null', ERRORS.invalidBody, detail)
+    test('PUT with a JSON array or null is 400 invalid_body, and the previous set stays in force.', async () => {
+      await expectRefused('[]', ERRORS.invalidBody, BODY_EXAMPLE)
+      await expectRefused('["server-error"]', ERRORS.invalidBody, BODY_EXAMPLE)
+      await expectRefused('null', ERRORS.invalidBody, BODY_EXAMPLE)
+    })
+
+    test.each([
+      ['{"scenarios": "server-error"}', [{ field: 'scenarios', message: SCENARIOS_FIELD_MESSAGE }]],
+      ['{}', [{ field: 'scenarios', message: SCENARIOS_FIELD_MESSAGE }]],
+      [
+        '{"scenaros": ["server-error"], "x": 1}',
+        [
+          { field: 'scenarios', message: SCENARIOS_FIELD_MESSAGE },
+          { field: 'scenaros', message: NOT_A_FIELD },
+          { field: 'x', message: NOT_A_FIELD },
+        ],
+      ],
+      ['{"scenarios": ["server-error"], "replace": true}', [{ field: 'replace', message: NOT_A_FIELD }]],
+    ])('PUT %s is 400 invalid_body listing every mistake in errors.fields, and the previous set stays in force.', async (body, fields) => {
+      expect((await sandbox().putScenarios(['no-data', 'slow'])).status).toBe(200)
+      const answer = await sandbox().admin('scenario', { method: 'PUT', body })
+      expectEnvelope(answer)
+      expect(answer.status).toBe(400)
+      expect(answer.body.errors).toEqual({ error: ERRORS.invalidBody.error, detail: PortalError.invalid(fields).message, fields })
+      await expectActive(sandbox(), ['no-data', 'slow'])
     })
 
     test('PUT with an inline definition without rules is 400 invalid_body naming the field "rules".', async () => {

@@ -11,7 +11,8 @@ import { EnvelopeError } from '../envelope-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import type { SandboxCore } from '../sandbox-core.js'
 import { resetSandbox } from '../reset-sandbox.js'
-import { PORTAL_ROUTES } from './portal-routes.js'
+import { PORTAL_ROUTES, portalRefusal } from './portal-routes.js'
+import { NOT_A_FIELD, PortalError, type FieldIssue } from '../../vocabulary/portal-error.js'
 import { readJournalQuery } from './read-journal-query.js'
 
 /**
@@ -21,6 +22,14 @@ import { readJournalQuery } from './read-journal-query.js'
 export type AdminHandler = (sandbox: SandboxCore, request: CoreRequest, param: string) => Envelope<unknown> | Answer
 
 const BODY_EXAMPLE = 'a JSON object such as {"scenarios": ["server-error"]}'
+
+/**
+ * What is wrong with a `PUT scenario` body without a list in `scenarios`.
+ *
+ * @example
+ * ({ field: 'scenarios', message: SCENARIOS_FIELD_MESSAGE })
+ */
+export const SCENARIOS_FIELD_MESSAGE = 'must be a list of scenario names or definitions, such as ["server-error"]'
 
 function activeNames(sandbox: SandboxCore): readonly string[] {
   return sandbox.scenarios.active.names
@@ -35,9 +44,15 @@ function putScenario(sandbox: SandboxCore, request: CoreRequest): Envelope<unkno
   } catch {
     throw new EnvelopeError(ERRORS.invalidBody, `The body must be ${BODY_EXAMPLE}`)
   }
-  const items = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { scenarios?: unknown }).scenarios : undefined
-  if (!Array.isArray(items))
-    throw new EnvelopeError(ERRORS.invalidBody, `The body must be ${BODY_EXAMPLE}; "scenarios" lists names or definitions`)
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new EnvelopeError(ERRORS.invalidBody, `The body must be ${BODY_EXAMPLE}`)
+  const items = (body as { scenarios?: unknown }).scenarios
+  const issues: FieldIssue[] = Object.keys(body)
+    .filter((name) => name !== 'scenarios')
+    .map((name) => ({ field: name, message: NOT_A_FIELD }))
+  if (!Array.isArray(items)) issues.unshift({ field: 'scenarios', message: SCENARIOS_FIELD_MESSAGE })
+  // The same 400 as the portal's: every mistake in errors.fields, nothing changed.
+  if (!Array.isArray(items) || issues.length > 0) throw portalRefusal(PortalError.invalid(issues))
   try {
     sandbox.scenarios.activate(resolveScenarios(sandbox.scenarios.catalogue, items, (index) => `admin API, scenarios[${index}]`))
   } catch (error) {
