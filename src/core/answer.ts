@@ -81,6 +81,19 @@ export function toAnswer(envelope: Envelope<unknown>, extra?: Readonly<Record<st
 }
 
 /**
+ * `answer` as the admin API sends it: without the CORS headers (`access-control-*`), which no
+ * answer under `/__sandbox/` carries, since the admin API serves no other origin.
+ *
+ * @example
+ * withoutCors(toAnswer(fail(ERRORS.payloadTooLarge))).headers['access-control-allow-origin'] // undefined
+ */
+export function withoutCors(answer: Answer): Answer {
+  const headers: Record<string, string> = {}
+  for (const name in answer.headers) if (!name.startsWith('access-control-')) headers[name] = answer.headers[name]!
+  return { status: answer.status, headers, body: answer.body }
+}
+
+/**
  * The answer with `extra` headers added; the same object when there are none.
  *
  * @example

@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream'
-import { toAnswer, type Answer } from '../core/answer.js'
+import { toAnswer, withoutCors, type Answer } from '../core/answer.js'
 import { fail } from '../contract/envelope.js'
 import { ERRORS } from '../vocabulary/errors.js'
 
@@ -9,6 +9,9 @@ const REASONS: Readonly<Record<number, string>> = {
   408: 'Request Timeout',
   431: 'Request Header Fields Too Large',
 }
+
+/** A request line whose target is the admin API or the dashboard (`/__sandbox`, `/__sandbox/…`). */
+const ADMIN_REQUEST_LINE = /^[A-Z]+ \/__sandbox(?:[/?# ]|$)/
 
 /**
  * Answers what node:http could not parse (garbage, a bad request line, headers over 16 KiB, a
@@ -29,9 +32,11 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? ERRORS.requestTimeout
         : ERRORS.badRequest
-  // A HEAD request's answer has no body, even when node could not parse the rest of it.
-  const head = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD '
-  writeRawAnswer(socket, toAnswer(fail(template), { connection: 'close' }), head)
+  // What node received of the request: its line tells a HEAD request (whose answer has no body)
+  // and a request to the admin API (whose answer has no CORS headers), even when the rest is bad.
+  const line = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 64).toString('latin1') ?? ''
+  const answer = toAnswer(fail(template), { connection: 'close' })
+  writeRawAnswer(socket, ADMIN_REQUEST_LINE.test(line) ? withoutCors(answer) : answer, line.startsWith('HEAD '))
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream'
 import { ConfigError } from '../vocabulary/config-error.js'
 import { ADMIN_BASE_PATH, ADMIN_OPENAPI_PATH, OPENAPI_PATH } from '../core/admin/dispatch-admin.js'
 import type { CoreRequest, TimedAnswer } from '../core/core-request.js'
-import { ADMIN_RESPONSE_HEADERS, toAnswer } from '../core/answer.js'
+import { toAnswer, withoutCors } from '../core/answer.js'
 import { dispatch } from '../core/dispatch.js'
 import { redactKeys } from '../vocabulary/mask-key.js'
 import { fail } from '../contract/envelope.js'
@@ -159,9 +159,8 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     void readBody(request, MAX_ADMIN_BODY_BYTES).then((body) => {
       if (body === undefined) {
         // An admin answer: no CORS headers, as everywhere under /__sandbox/.
-        const tooLarge = toAnswer(fail(ERRORS.payloadTooLarge), { connection: 'close' })
-        const headers = { ...ADMIN_RESPONSE_HEADERS, 'content-length': tooLarge.headers['content-length']!, connection: 'close' }
-        response.writeHead(tooLarge.status, headers)
+        const tooLarge = withoutCors(toAnswer(fail(ERRORS.payloadTooLarge), { connection: 'close' }))
+        response.writeHead(tooLarge.status, tooLarge.headers)
         response.end(tooLarge.body)
         return
       }

@@ -267,6 +267,24 @@ describe('oversized headers', () => {
     await expectStillServing()
   })
 
+  test("Headers over 16 KiB sent to the admin API get its 431 without CORS headers, which the API's 431 carries.", async () => {
+    const big = { 'X-Big': 'a'.repeat(17 * 1024) }
+    const statuses: Array<[number | undefined, string | undefined]> = []
+    for (const path of ['/__sandbox/requests', '/__sandbox', '/api/v1/validate']) {
+      const client = await openRaw(port)
+      client.write(getRequest(path, big))
+      await client.waitForClose(3_000)
+      const [answer] = client.responses()
+      statuses.push([answer?.status, answer?.headers['access-control-allow-origin']])
+    }
+    expect(statuses).toEqual([
+      [431, undefined],
+      [431, undefined],
+      [431, '*'],
+    ])
+    await expectStillServing()
+  })
+
   test('Headers of 12 KiB, under the limit, are answered normally.', async () => {
     const client = await openRaw(port)
     client.write(getRequest('/api/v1/validate', { ...ALPHA, 'X-Padding': 'p'.repeat(12 * 1024) }))

@@ -1,5 +1,5 @@
 import type { CoreRequest, TimedAnswer } from '../core-request.js'
-import { toAnswer, type Answer } from '../answer.js'
+import { toAnswer, withoutCors, type Answer } from '../answer.js'
 import { fail } from '../../contract/envelope.js'
 import { EnvelopeError } from '../envelope-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
@@ -43,10 +43,9 @@ function routeOf(path: string): { name: string; param: string } {
   return route === undefined ? { name: path, param: '' } : { name: route, param: path.slice(slash + 1) }
 }
 
-/** An admin answer: the API's headers but the CORS ones (`access-control-*`), which the admin API never sends. */
-function withoutCors(answer: Answer, error: string | null = null): TimedAnswer {
-  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')))
-  return { status: answer.status, headers, body: answer.body, delayMs: 0, error }
+/** An admin answer, timed: without CORS headers, never delayed. */
+function adminAnswer(answer: Answer, error: string | null = null): TimedAnswer {
+  return { ...withoutCors(answer), delayMs: 0, error }
 }
 
 /** Compares in time independent of where the texts differ, so the token cannot be guessed by timing. */
@@ -91,9 +90,9 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): Timed
         allow: Object.keys(methods).join(', '),
       })
     const result = handler(sandbox, request, param)
-    return withoutCors('body' in result ? result : toAnswer(result))
+    return adminAnswer('body' in result ? result : toAnswer(result))
   } catch (error) {
-    if (error instanceof EnvelopeError) return withoutCors(toAnswer(error.envelope, error.headers), error.template.error ?? null)
-    return withoutCors(toAnswer(fail(ERRORS.internal)))
+    if (error instanceof EnvelopeError) return adminAnswer(toAnswer(error.envelope, error.headers), error.template.error ?? null)
+    return adminAnswer(toAnswer(fail(ERRORS.internal)))
   }
 }
