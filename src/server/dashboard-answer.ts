@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises'
-import type { Answer } from '../core/answer.js'
+import { toAnswer, withoutCors, type Answer } from '../core/answer.js'
+import { fail } from '../contract/envelope.js'
+import { ERRORS } from '../vocabulary/errors.js'
 import type { CoreRequest } from '../core/core-request.js'
 import { ADMIN_BASE_PATH } from '../core/admin/dispatch-admin.js'
 
@@ -38,6 +40,14 @@ const REDIRECT: Answer = {
   body: new Uint8Array(0),
 }
 
+/**
+ * What a method other than GET on one of the dashboard's files is told: 405 with `Allow: GET`, in
+ * the envelope and without CORS headers, as the admin API answers a method it does not take.
+ */
+export const DASHBOARD_METHOD_DETAIL = "The dashboard's files are read with GET"
+
+const METHOD_NOT_ALLOWED: Answer = withoutCors(toAnswer(fail(ERRORS.methodNotAllowed, DASHBOARD_METHOD_DETAIL), { allow: 'GET' }))
+
 /** Each file's answer, read once on its first request: nothing is read while the sandbox starts. */
 const answers = new Map<string, Promise<Answer>>()
 
@@ -45,17 +55,18 @@ const answers = new Map<string, Promise<Answer>>()
  * The dashboard's file a request asks for, or `undefined` when it is not one: `GET /__sandbox/`
  * from a browser (its `Accept` names `text/html`) is the page; API clients asking for JSON keep
  * the admin API's own answer there. `''` is `/__sandbox` from a browser: a redirect to the page.
+ * `null` is another method than GET on a file of the page: a 405.
  *
  * @example
  * dashboardFile({ method: 'GET', path: '/__sandbox/', header: () => 'text/html' }) // 'index.html'
  */
-export function dashboardFile(request: Pick<CoreRequest, 'method' | 'path' | 'header'>): string | undefined {
+export function dashboardFile(request: Pick<CoreRequest, 'method' | 'path' | 'header'>): string | null | undefined {
   if (request.path === DASHBOARD_BARE_PATH) return request.method === 'GET' && isBrowser(request) ? '' : undefined
-  if (request.method !== 'GET') return undefined
-  if (request.path === ADMIN_BASE_PATH) return isBrowser(request) ? 'index.html' : undefined
+  if (request.path === ADMIN_BASE_PATH) return request.method === 'GET' && isBrowser(request) ? 'index.html' : undefined
   if (!request.path.startsWith(DASHBOARD_ASSETS_PATH)) return undefined
   const name = request.path.slice(DASHBOARD_ASSETS_PATH.length)
-  return FILE_TYPES.has(name) ? name : undefined
+  if (!FILE_TYPES.has(name)) return undefined
+  return request.method === 'GET' ? name : null
 }
 
 /** A browser's navigation asks for HTML first; API clients ask for JSON or anything. */
@@ -95,13 +106,15 @@ async function readAnswer(name: string): Promise<Answer> {
 /**
  * The answer for one of the dashboard's files (see {@link dashboardFile}): read from dist/dashboard/
  * on its first request and kept (four files, about 70 kB), served with {@link DASHBOARD_CSP}.
- * Never rejects: a package built without the page answers 404 saying how to build it.
+ * Never rejects: a package built without the page answers 404 saying how to build it; `null`
+ * (another method than GET) answers 405.
  *
  * @example
  * const file = dashboardFile(request)
  * if (file !== undefined) send(await dashboardAnswer(file))
  */
-export function dashboardAnswer(name: string): Promise<Answer> {
+export function dashboardAnswer(name: string | null): Promise<Answer> {
+  if (name === null) return Promise.resolve(METHOD_NOT_ALLOWED)
   if (name === '') return Promise.resolve(REDIRECT)
   let answer = answers.get(name)
   if (answer === undefined) {

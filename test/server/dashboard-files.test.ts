@@ -7,7 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { DASHBOARD_CSP } from '../../src/server/dashboard-answer.js'
+import { fail } from '../../src/contract/envelope.js'
+import { DASHBOARD_CSP, DASHBOARD_METHOD_DETAIL } from '../../src/server/dashboard-answer.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { killAllCli, runCli } from '../cli/run-cli.js'
@@ -74,8 +75,27 @@ describe('The dashboard files at /__sandbox/', () => {
     expect(JSON.parse(unknown.text)).toMatchObject({ errors: { error: ERRORS.notFound.error } })
     const traversal = await get(running.port, '/__sandbox/dashboard/../../package.json', HTML)
     expect(traversal.status).toBe(404)
-    const post = await get(running.port, '/__sandbox/dashboard/dashboard.js', {}, 'POST')
-    expect(post.status).toBe(404)
+  })
+
+  it('answers another method than GET on a file of the page with 405 and Allow: GET, without CORS headers', async () => {
+    running = await startSandbox()
+    for (const [method, path] of [
+      ['POST', '/__sandbox/dashboard/dashboard.js'],
+      ['HEAD', '/__sandbox/dashboard/index.html'],
+      ['DELETE', '/__sandbox/dashboard/icon.svg'],
+    ] as const) {
+      const answer = await get(running.port, path, HTML, method)
+      expect([method, answer.status, answer.headers.allow, answer.headers['access-control-allow-origin']]).toEqual([
+        method,
+        405,
+        'GET',
+        undefined,
+      ])
+      if (method !== 'HEAD') expect(JSON.parse(answer.text)).toEqual(fail(ERRORS.methodNotAllowed, DASHBOARD_METHOD_DETAIL))
+    }
+    // A method the admin API takes at its root, such as POST to /__sandbox/, is still the admin API's.
+    const root = await get(running.port, '/__sandbox/', HTML, 'POST')
+    expect(root.status).toBe(404)
   })
 
   it('refuses a Host that is not loopback with 403 forbidden_origin, as the admin API does (DNS rebinding)', async () => {
