@@ -1,4 +1,9 @@
 import { z } from 'zod'
+import { LIMITS } from '../vocabulary/limits.js'
+import { SCENARIO_NAME, scenarioSchema } from './scenario-schema.js'
+
+/** A text query parameter of 1 to `chars` characters. */
+const text = (chars: number) => z.string().min(1).max(chars)
 import {
   accountBodySchema,
   accountViewSchema,
@@ -50,11 +55,16 @@ export const journalEntrySchema = z
     query: z.string().describe('The query string without its ?, secret-like values masked'),
     status: z.int(),
     key: z.string().nullable().describe('The API key, masked'),
-    project_id: z.string().nullable().describe('X-Project-ID as sent'),
+    project_id: z.string().nullable().describe('X-Project-ID as sent (masked if it is a key)'),
     scenarios: names,
     error: z.string().nullable().describe("The answer's errors.error, when it has one"),
+    cut: z
+      .boolean()
+      .describe(
+        `Whether path and query were cut: the journal keeps ${LIMITS.journalTextChars} characters of them together, the cut marked with …`,
+      ),
   })
-  .meta({ id: 'JournalEntry', description: 'One answered API request' })
+  .meta({ id: 'JournalEntry', description: 'One answered API request; any key the sandbox knows is masked wherever the request put it' })
 
 /** `GET requests`. */
 export const requestsDataSchema = z
@@ -68,7 +78,19 @@ export const requestsDataSchema = z
 
 /** What `PUT scenario` takes. */
 export const scenarioBodySchema = z
-  .strictObject({ scenarios: z.array(z.union([z.string(), z.record(z.string(), z.unknown())])) })
+  .strictObject({
+    scenarios: z
+      .array(
+        z.union([
+          z
+            .string()
+            .regex(SCENARIO_NAME)
+            .describe('The name of a scenario in the catalogue (GET /__sandbox/scenarios); another name is 400 unknown_scenario'),
+          scenarioSchema.omit({ $schema: true }),
+        ]),
+      )
+      .max(LIMITS.bodyArrayItems),
+  })
   .meta({ id: 'ScenarioBody', description: 'Scenarios to put in force: built-in names or definitions in the scenario file format' })
 
 /** `data` of the scenario operations and of the reset. */
@@ -81,8 +103,8 @@ export interface AdminOperation {
   readonly route: string
   readonly summary: string
   readonly body?: z.ZodType
-  /** Query parameters, by name, with what each means. */
-  readonly query?: Readonly<Record<string, string>>
+  /** Query parameters, by name: what each means and takes. */
+  readonly query?: Readonly<Record<string, z.ZodType>>
   readonly status: 200 | 201
   /** `data` of the success envelope; `undefined` for the OpenAPI documents, which are not in the envelope. */
   readonly data: z.ZodType | undefined
@@ -113,11 +135,13 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     route: 'requests',
     summary: 'The request journal, filtered (every filter given must match)',
     query: {
-      key: 'The whole API key the request sent',
-      status: 'The answer’s HTTP status',
-      path: 'The request path, such as /api/v1/monitoring',
-      since: 'A journal id: only later entries, oldest first',
-      limit: 'At most this many entries (1–1000, default 100)',
+      key: text(LIMITS.journalTextChars).describe('The whole API key the request sent'),
+      status: z.int().min(100).max(599).describe('The answer’s HTTP status'),
+      path: text(LIMITS.journalTextChars).describe(
+        'The request path as the journal shows it (whole, keys masked), such as /api/v1/monitoring',
+      ),
+      since: z.int().min(0).max(Number.MAX_SAFE_INTEGER).describe('A journal id: only later entries, oldest first'),
+      limit: z.int().min(1).max(LIMITS.journalEntries).describe('At most this many entries (default 100)'),
     },
     status: 200,
     data: requestsDataSchema,
@@ -145,10 +169,20 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
   {
     method: 'GET',
     route: 'keys',
-    summary: "Keys with their state at the clock's now: 10,000 at most, `total` counts all",
-    query: { user_id: 'Only this account’s keys' },
+    summary: `Keys with their state at the clock's now, in the order made: a page of ${LIMITS.keysPage} at most (the default), \`total\` counts all`,
+    query: {
+      user_id: z.int().min(1).max(Number.MAX_SAFE_INTEGER).describe('Only this account’s keys'),
+      offset: z.int().min(0).max(Number.MAX_SAFE_INTEGER).describe('Skip this many (default 0): the previous page’s next_offset'),
+      limit: z.int().min(1).max(LIMITS.keysPage).describe(`At most this many (default ${LIMITS.keysPage})`),
+    },
     status: 200,
-    data: z.strictObject({ keys: z.array(keyViewSchema), total: z.int().min(0) }).meta({ id: 'Keys' }),
+    data: z
+      .strictObject({
+        keys: z.array(keyViewSchema),
+        total: z.int().min(0),
+        next_offset: z.int().min(0).nullable().describe('The offset of the next page, or null after the last'),
+      })
+      .meta({ id: 'Keys' }),
   },
   { method: 'POST', route: 'keys', summary: 'A new key', body: keyBodySchema, status: 201, data: keyViewSchema },
   {

@@ -21,6 +21,15 @@ const DESCRIPTION = [
     'With an admin token set (`--admin-token`, or made up when bound to another host), every operation but `GET health` needs `X-Sandbox-Admin-Token`.',
 ].join('\n\n')
 
+/** What a 409 means where an operation can answer one. */
+const CONFLICTS: Readonly<Record<string, string>> = {
+  'POST keys': 'key_taken: another key has the chosen text; portal_full: the portal holds as many records or bytes as it may',
+  'POST accounts': 'portal_full: the portal holds as many records or bytes as it may',
+  'POST projects': 'portal_full: the portal holds as many records or bytes as it may',
+  'PATCH projects/{id}': 'portal_full: the change would pass the bytes the portal may hold',
+  'PATCH keys/{key}': 'portal_full: the change would pass the bytes the portal may hold',
+}
+
 const componentRef = (id: string) => `#/components/schemas/${id}`
 const ref = (id: string) => ({ $ref: componentRef(id) })
 const operationId = (operation: AdminOperation) =>
@@ -70,18 +79,17 @@ export function createAdminOpenApiDocument(): AdminOpenApiDocument {
               name: parameter,
               in: 'path',
               required: true,
-              schema: { type: 'string' },
+              schema:
+                parameter === 'key' ? { type: 'string', minLength: 1 } : { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
               description: parameter === 'key' ? 'The key, percent-encoded' : 'The project id',
             },
           ]),
-      ...Object.entries(operation.query ?? {}).map(([name, description]) => ({
-        name,
-        in: 'query',
-        required: false,
-        description,
-        schema: { type: 'string' },
-      })),
+      ...Object.entries(operation.query ?? {}).map(([name, schema]) => {
+        const { description, ...rest } = withoutDocumentKeywords(z.toJSONSchema(schema) as JsonSchema)
+        return { name, in: 'query', required: false, description, schema: rest }
+      }),
     ]
+    const conflict = CONFLICTS[`${operation.method} ${operation.route}`]
     const success = answer === undefined ? { type: 'object', description: 'An OpenAPI 3.1 document (not in the envelope)' } : ref(answer)
     paths[`/__sandbox/${operation.route}`] ??= {}
     paths[`/__sandbox/${operation.route}`]![operation.method.toLowerCase()] = {
@@ -94,9 +102,13 @@ export function createAdminOpenApiDocument(): AdminOpenApiDocument {
       responses: {
         [String(operation.status)]: { description: 'Done', content: { 'application/json': { schema: success } } },
         '4XX': {
-          description: 'Refused: a bad body or query (400), no such id or key (404), a foreign origin (403), the admin token (401)',
+          description:
+            'Refused: a bad body or query (400), no such id or key (404), a foreign origin or a cross-site browser request (403), the admin token (401), a body over 64 KiB (413)',
           content: { 'application/json': { schema: ref('AdminError') } },
         },
+        ...(conflict === undefined
+          ? {}
+          : { '409': { description: conflict, content: { 'application/json': { schema: ref('AdminError') } } } }),
       },
       ...(operation.route === 'health' ? { security: [] } : {}),
     }

@@ -26,7 +26,8 @@ export const ERROR_CONDITIONS: Readonly<Record<keyof typeof ERRORS, string>> = {
   payloadTooLarge: 'Admin API: the request body is over 64 KiB',
   headersTooLarge: 'The request headers are over 16 KiB',
   requestTimeout: 'The request was not received in time',
-  portalFull: 'Admin API: the portal has made as many records as it may between two resets',
+  portalFull: 'Admin API: the portal has made as many records, or as many bytes of records, as it may between two resets',
+  keyTaken: 'Admin API: POST keys chose a key text another key has',
   adminTokenRequired: 'Admin API: the admin token is required and missing or wrong',
   forbiddenOrigin:
     'Admin API: the request comes from a web page of another origin (its Origin is not the sandbox’s own), or, on a sandbox bound to loopback, names a Host that is not loopback',

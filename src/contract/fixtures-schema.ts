@@ -1,39 +1,41 @@
 import { z } from 'zod'
 import { PROVIDERS } from '../vocabulary/providers.js'
-import { isRegion } from '../vocabulary/regions.js'
+import { REGIONS } from '../vocabulary/regions.js'
+import { LIMITS, SAFE_KEY_MESSAGE, SAFE_KEY_PATTERN, tooLong, tooMany } from '../vocabulary/limits.js'
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const isoDateTime = z.iso.datetime({ offset: false, message: 'must be an ISO 8601 UTC date-time such as 2099-12-31T23:59:59Z' })
 /** An array whose items are all different (`key` tells what makes two items the same). */
-function distinct<T extends z.ZodType>(item: T, what: string, key: (value: z.output<T>) => unknown = (value) => value) {
-  return z.array(item).superRefine((values, context) => {
+function distinct<T extends z.ZodType>(item: T, what: string, key?: (value: z.output<T>) => unknown) {
+  // uniqueItems tells the OpenAPI documents what the refinement enforces where items are compared whole.
+  const array = z.array(item)
+  return (key === undefined ? array.meta({ uniqueItems: true }) : array).superRefine((values, context) => {
     const seen = new Set<unknown>()
     values.forEach((value, index) => {
-      if (seen.has(key(value))) context.addIssue({ code: 'custom', path: [index], message: `duplicate ${what}` })
-      seen.add(key(value))
+      const identity = key === undefined ? value : key(value)
+      if (seen.has(identity)) context.addIssue({ code: 'custom', path: [index], message: `duplicate ${what}` })
+      seen.add(identity)
     })
   })
 }
 
-const regionCode = z.string().refine(isRegion, { message: 'must be an ISO 3166-1 alpha-2 code in upper case, such as US' })
+/** A text of a record: one character at least, at most `chars`. */
+const text = (chars: number = LIMITS.textChars) => z.string().min(1).max(chars, tooLong(chars))
+
+// An enum, so the OpenAPI documents list the codes the server takes; the message does not repeat all 249.
+const regionCode = z.enum(REGIONS as [string, ...string[]], { error: 'must be an ISO 3166-1 alpha-2 code in upper case, such as US' })
 
 /** A user account: it owns projects and USER-level keys. */
 export const userRecordSchema = z.strictObject({
   id,
-  name: z.string().min(1),
+  name: text(),
 })
 
 /** An API key, as the portal would store it. */
 export const apiKeyRecordSchema = z.strictObject({
-  // What an X-API-Key header can carry: no line break, no control character, no space at either end.
-  key: z
-    .string()
-    .min(1)
-    .max(256)
-    .regex(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/, {
-      message: 'must be visible ASCII characters (spaces only inside), as an X-API-Key header can carry them',
-    }),
-  name: z.string().min(1),
+  // What stays the same in a URL path, a shell word and a header: such a key can be revoked and pasted.
+  key: z.string().regex(SAFE_KEY_PATTERN, SAFE_KEY_MESSAGE),
+  name: text(),
   level: z.enum(['USER', 'PROJECT']),
   user_id: id,
   project_id: id.nullable(),
@@ -43,8 +45,8 @@ export const apiKeyRecordSchema = z.strictObject({
 
 /** A topic tracked by a project, with the brands looked for in answers about it (own brand first). */
 export const topicSchema = z.strictObject({
-  name: z.string().min(1),
-  brands: z.array(z.string().min(1)).min(1),
+  name: text(LIMITS.brandChars),
+  brands: z.array(text(LIMITS.brandChars)).min(1).max(LIMITS.brands, tooMany(LIMITS.brands, 'brands')),
 })
 
 /**
@@ -54,16 +56,19 @@ export const topicSchema = z.strictObject({
 export const projectRecordSchema = z.strictObject({
   id,
   user_id: id,
-  name: z.string().min(1),
-  display_name: z.string().min(1),
-  domain: z.string().min(1),
+  name: text(),
+  display_name: text(),
+  domain: text(),
   region: regionCode,
   language: z.string().regex(/^[a-z]{2}$/, 'must be a lower-case ISO 639-1 code such as en'),
-  status: z.string().min(1).default('active'),
+  status: text().default('active'),
   created_at: isoDateTime,
-  providers: distinct(z.enum(PROVIDERS), 'provider').min(1),
-  data_regions: distinct(regionCode, 'region').min(1),
-  topics: distinct(topicSchema, 'topic name', (topic) => topic.name).min(1),
+  providers: distinct(z.enum(PROVIDERS), 'provider').min(1).max(PROVIDERS.length),
+  data_regions: distinct(regionCode, 'region').min(1).max(REGIONS.length),
+  topics: distinct(topicSchema, 'topic name', (topic) => topic.name)
+    .min(1)
+    .max(LIMITS.topics, tooMany(LIMITS.topics, 'topics'))
+    .describe('Topics with different names'),
 })
 
 /** Every record of a sandbox: the shape of `fixtures/default.json` and of `--fixtures` files. */

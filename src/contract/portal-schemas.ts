@@ -1,6 +1,15 @@
 import { z } from 'zod'
 import { apiKeyRecordSchema, projectRecordSchema, userRecordSchema } from './fixtures-schema.js'
 import { projectSchema } from './resource-schemas.js'
+import { ISO_DURATION_PATTERN } from '../vocabulary/iso-duration.js'
+
+/**
+ * What is wrong with a clock `advance` that is no duration the clock takes.
+ *
+ * @example
+ * ({ field: 'advance', message: CLOCK_ADVANCE_MESSAGE })
+ */
+export const CLOCK_ADVANCE_MESSAGE = 'must be an ISO 8601 duration of weeks, days, hours, minutes and whole seconds, such as P30D or PT2H'
 
 /** Most projects one `POST /__sandbox/accounts` makes. */
 export const MAX_ACCOUNT_PROJECTS = 50
@@ -58,12 +67,26 @@ export const keyPatchSchema = z
   })
   .meta({ id: 'KeyPatch', description: 'A change of expiry or name, or a revocation' })
 
-/** `PUT /__sandbox/clock`: set (and freeze), move on, or back to the start. */
-export const clockBodySchema = z
+/** `PUT /__sandbox/clock` with `now`: set (and freeze), or (null) back to the start clock. */
+export const clockSetSchema = z
   .strictObject({
-    now: apiKeyRecordSchema.shape.expiry.nullable().optional().describe('Sets and freezes the clock; null: back to the start clock'),
-    advance: z.string().optional().describe('An ISO 8601 duration of days, hours, minutes, seconds: P30D, PT2H, P1DT12H'),
+    now: apiKeyRecordSchema.shape.expiry.nullable().describe('Sets and freezes the clock; null: back to the start clock'),
   })
+  .meta({ id: 'ClockSet', description: 'Sets and freezes the clock, or (null) goes back to the start clock' })
+
+/** `PUT /__sandbox/clock` with `advance`: move on. */
+export const clockAdvanceSchema = z
+  .strictObject({
+    advance: z
+      .string()
+      .regex(ISO_DURATION_PATTERN, CLOCK_ADVANCE_MESSAGE)
+      .describe('An ISO 8601 duration of weeks, days, hours, minutes, seconds: P30D, PT2H, P1DT12H; at most 1000 years, never past 9999'),
+  })
+  .meta({ id: 'ClockAdvance', description: 'Moves the clock on' })
+
+/** `PUT /__sandbox/clock`: set (and freeze), move on, or back to the start: one of the two, not both. */
+export const clockBodySchema = z
+  .union([clockSetSchema, clockAdvanceSchema])
   .meta({ id: 'ClockBody', description: 'Give now or advance, not both' })
 
 /** A key's state at the clock's now. */

@@ -77,7 +77,19 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): TimedAnswe
     }
     delayMs += active.addedLatency(scope, requestNumber)
   }
-  sandbox.journal.record(realNow, request.method, request.path, request.query, answer.status, keyHeader, projectHeader, active.names, error)
+  const { isKey } = sandbox.model.index
+  sandbox.journal.record(
+    realNow,
+    request.method,
+    request.path,
+    request.query,
+    answer.status,
+    keyHeader,
+    projectHeader,
+    active.names,
+    error,
+    isKey,
+  )
   return { status: answer.status, headers: answer.headers, body: answer.body, delayMs, error }
 }
 

@@ -1,4 +1,5 @@
-import { maskKey, redactKeys } from '../vocabulary/mask-key.js'
+import { LIMITS } from '../vocabulary/limits.js'
+import { maskKey, maskKeysInPath, maskKeysInQuery, redactKeys, type IsKey } from '../vocabulary/mask-key.js'
 
 /**
  * One answered API request, as the journal lists it: the key masked, never whole.
@@ -19,6 +20,8 @@ export interface JournalEntry {
   readonly scenarios: readonly string[]
   /** The answer's `errors.error`, when it has one (a 500 has none). */
   readonly error: string | null
+  /** Whether the path and query were cut (they are kept to 2 KiB together; what was cut ends in `…`). */
+  readonly cut: boolean
 }
 
 /**
@@ -49,11 +52,14 @@ interface Slot {
   projectId: string | null
   scenarios: readonly string[]
   error: string | null
+  cut: boolean
 }
 
-/** Longest path, query or header value kept, so a hostile request cannot grow the journal. */
+/** Longest method or header value kept, so a hostile request cannot grow the journal. */
 const MAX_TEXT = 512
-const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text)
+/** `text` cut to `chars` characters, the cut marked with `…`. */
+const clipTo = (text: string, chars: number) => (text.length > chars ? `${text.slice(0, Math.max(0, chars))}…` : text)
+const clip = (text: string) => clipTo(text, MAX_TEXT)
 /** `kept` when `next` has the same text (so the new copy can die young), else `next`. */
 const same = (kept: string | null, next: string): string => (kept === next ? kept : next)
 
@@ -69,8 +75,14 @@ export class Journal {
   readonly #slots: Slot[] = []
   #next = 0
   #recorded = 0
+  #clears = 0
 
   constructor(readonly capacity: number) {}
+
+  /** Changes whenever an entry is recorded or the journal is cleared: what an answer built from it depends on. */
+  get version(): string {
+    return `${this.#clears}.${this.#recorded}`
+  }
 
   /** Requests recorded since the sandbox started or the journal was last cleared. */
   get recorded(): number {
@@ -81,6 +93,8 @@ export class Journal {
    * Records one request. Slots are reused in place, and a text equal to the one the slot already
    * holds is kept as it is: a request repeated many times, as under load, leaves nothing new behind
    * to outlive it (no new slot, no new masked key), so the garbage collector has nothing to promote.
+   * A key the sandbox knows (`isKey`) is masked wherever the request put it: path, query, headers;
+   * then path and query are kept to {@link LIMITS.journalTextChars} characters together.
    */
   record(
     at: number,
@@ -92,6 +106,7 @@ export class Journal {
     projectId: string | null,
     scenarios: readonly string[],
     error: string | null,
+    isKey: IsKey,
   ): void {
     let slot = this.#slots[this.#next]
     if (slot === undefined) {
@@ -107,22 +122,27 @@ export class Journal {
         projectId: null,
         scenarios: [],
         error: null,
+        cut: false,
       }
       this.#slots.push(slot)
     }
     slot.id = ++this.#recorded
     slot.at = at
     slot.method = same(slot.method, clip(method))
-    slot.path = same(slot.path, clip(path))
+    const shownPath = maskKeysInPath(path, isKey)
+    const shownQuery = maskKeysInQuery(query, isKey)
+    const room = LIMITS.journalTextChars - Math.min(shownPath.length, LIMITS.journalTextChars)
+    slot.cut = shownPath.length + shownQuery.length > LIMITS.journalTextChars
+    slot.path = same(slot.path, clipTo(shownPath, LIMITS.journalTextChars))
     // Secret-like query values are masked when read (list() is the only way out), not per request.
-    slot.query = same(slot.query, clip(query))
+    slot.query = same(slot.query, clipTo(shownQuery, room))
     slot.status = status
     if (key === null || key !== slot.keySent) {
       // A key too long to keep is masked afresh each time rather than held for the comparison.
       slot.keySent = key !== null && key.length <= MAX_TEXT ? key : null
       slot.key = maskKey(key)
     }
-    slot.projectId = projectId === null ? null : same(slot.projectId, clip(projectId))
+    slot.projectId = projectId === null ? null : isKey(projectId) ? maskKey(projectId) : same(slot.projectId, clip(projectId))
     slot.scenarios = scenarios
     // Error codes are the catalogue's constants: nothing new is kept.
     slot.error = error
@@ -158,10 +178,12 @@ export class Journal {
       project_id: slot.projectId,
       scenarios: slot.scenarios,
       error: slot.error,
+      cut: slot.cut,
     }))
   }
 
   clear(): void {
+    this.#clears++
     this.#slots.length = 0
     this.#next = 0
     this.#recorded = 0

@@ -7,6 +7,7 @@ import type { ScenarioState } from '../scenarios/scenario-state.js'
 import type { Answer } from './answer.js'
 import type { BoundedCache } from '../vocabulary/bounded-cache.js'
 import type { Journal } from './journal.js'
+import type { SharedAnswers } from './admin/shared-answers.js'
 import type { LatencyRange } from '../vocabulary/latency.js'
 
 /**
@@ -27,6 +28,8 @@ export interface SandboxCore {
   readonly journal: Journal
   /** Success answers by everything they depend on: served again without being built again. */
   readonly answers: BoundedCache<string, Answer>
+  /** The admin API's large answers (keys, journal pages), built once per change and shared. */
+  readonly adminAnswers: SharedAnswers
   /**
    * Whether the admin API answers only loopback Host names (the server is bound to loopback): a
    * name of another site that points at 127.0.0.1 is how DNS rebinding reaches a local server.

@@ -2,7 +2,9 @@ import type { z } from 'zod'
 import { apiKeyRecordSchema, projectRecordSchema, type ApiKey, type Project } from '../contract/fixtures-schema.js'
 import {
   accountBodySchema,
-  clockBodySchema,
+  CLOCK_ADVANCE_MESSAGE,
+  clockAdvanceSchema,
+  clockSetSchema,
   keyBodySchema,
   keyPatchSchema,
   projectBodySchema,
@@ -20,6 +22,8 @@ import { formatIssuePath } from '../vocabulary/format-issue-path.js'
 import { mixHash } from '../vocabulary/hash.js'
 import { MAX_DURATION_MS, parseIsoDuration } from '../vocabulary/iso-duration.js'
 import { NOT_A_FIELD, PortalError, type FieldIssue } from '../vocabulary/portal-error.js'
+import { LIMITS } from '../vocabulary/limits.js'
+import { refuseOversizedBody } from './refuse-oversized-body.js'
 import type { Model } from './create-model.js'
 import { makeProject } from './make-project.js'
 import type { KeyEntry } from './model-index.js'
@@ -28,12 +32,22 @@ import { toProjectResource } from './to-project-resource.js'
 /**
  * Records (users, projects, keys) the portal makes between two resets, so memory stays bounded: a
  * project with its key holds about 1.7 KB of heap, so the most this allows is about 17 MB, which
- * the standalone process's heap has room for (src/cli/main.cts).
+ * the standalone process's heap has room for (src/cli/main.cts). Records near their field limits
+ * reach {@link LIMITS.portalBytes} first.
  */
-export const MAX_CREATED_RECORDS = 20_000
+export const MAX_CREATED_RECORDS = LIMITS.portalRecords
 
-/** Keys one `GET /__sandbox/keys` lists at most. */
-export const MAX_LISTED_KEYS = 10_000
+/** What one page of keys may hold, where it starts, and which account it narrows to. */
+export interface KeysPage {
+  readonly userId?: number
+  readonly offset?: number
+  readonly limit?: number
+}
+
+/** A record's weight against the portal's byte budget: its JSON text's length. */
+function sizeOf(record: object | undefined): number {
+  return record === undefined ? 0 : JSON.stringify(record).length
+}
 
 /**
  * The portal and the clock: what the real service's web portal does to accounts, projects and
@@ -52,8 +66,11 @@ export interface Portal {
   updateProject(id: number, body: unknown): ProjectRecord
   deleteProject(id: number): { readonly id: number }
   createKey(body: unknown): KeyRecord
-  /** Keys in the order made (the fixtures' first), with their state at the clock's now; `userId` narrows to one account. */
-  listKeys(userId?: number): { readonly keys: KeyRecord[]; readonly total: number }
+  /**
+   * Keys in the order made (the fixtures' first), with their state at the clock's now: `limit` of
+   * them (by default all) from `offset`; `userId` narrows to one account.
+   */
+  listKeys(page?: KeysPage): { readonly keys: KeyRecord[]; readonly total: number; readonly next_offset: number | null }
   updateKey(key: string, body: unknown): KeyRecord
   deleteKey(key: string): { readonly key: string }
   clock(): ClockView
@@ -80,6 +97,8 @@ function issuesOf(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): F
 
 /** `body` parsed by `schema`, or the 400 listing every mistake. */
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  // Work on a body stays bounded: a list longer than any the schemas take is refused before its items are checked.
+  refuseOversizedBody(body)
   const result = schema.safeParse(body)
   if (!result.success) throw PortalError.invalid(issuesOf(result.error))
   return result.data
@@ -115,10 +134,22 @@ function aYearAfter(nowMs: number): string {
 export function createPortal(model: Model, clock: Clock, seed: number): Portal {
   const { index } = model
   let created = 0
+  /** Bytes the portal added to the records (as JSON) since the start: PATCH and DELETE move it too. */
+  let bytes = 0
   let keySequence = 0
 
   const reserve = (count: number) => {
     if (created + count > MAX_CREATED_RECORDS) throw PortalError.full()
+  }
+  /** Checks that `after` may replace `before` (records, or nothing) within the byte budget; the change in bytes. */
+  const weigh = (before: readonly (object | undefined)[], after: readonly (object | undefined)[]): number => {
+    const change =
+      after.reduce((sum: number, record) => sum + sizeOf(record), 0) - before.reduce((sum: number, record) => sum + sizeOf(record), 0)
+    if (change > 0 && bytes + change > LIMITS.portalBytes) throw PortalError.full()
+    return change
+  }
+  const count = (change: number) => {
+    bytes = Math.max(0, bytes + change)
   }
   const view = (entry: KeyEntry): KeyRecord => ({ ...entry.apiKey, state: keyState(entry, clock.now()) })
   /** A key text nobody holds, made up from the seed and a sequence number: the same in any process. */
@@ -154,12 +185,11 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
     createAccount(body) {
       // No body is an empty one; `null` is a body, and not an object.
       const input = parse(accountBodySchema, body === undefined ? {} : body)
-      const userId = index.maxUserId + 1
+      const userId = index.nextUserId()
       const given: ReadonlyArray<Partial<Project>> =
         typeof input.projects === 'number' ? Array.from({ length: input.projects }, () => ({})) : (input.projects ?? [{}])
       reserve(2 + 2 * given.length)
       const ids = new Set<number>()
-      let nextId = index.maxProjectId
       const issues: FieldIssue[] = []
       const projects = given.map((fields, position) => {
         const at = ['projects', position]
@@ -169,24 +199,32 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
         if (fields.id !== undefined && (index.findProject(fields.id) !== undefined || ids.has(fields.id))) {
           issues.push({ field: formatIssuePath([...at, 'id']), message: `project ${fields.id} exists already` })
         }
-        const id = fields.id ?? (nextId = Math.max(nextId, ...ids) + 1)
+        ids.add(fields.id ?? NaN)
+        return fields
+      })
+      // Ids chosen by the body first, so a made-up id never takes one a later project asked for.
+      const made = projects.map((fields, position) => {
+        const id = fields.id ?? index.nextProjectId(ids)
         ids.add(id)
         const project = makeProject(seed, id, userId, clock.now(), { ...fields, user_id: userId, id })
-        issues.push(...projectIssues(project, at))
+        issues.push(...projectIssues(project, ['projects', position]))
         return project
       })
       if (issues.length > 0) throw PortalError.invalid(issues)
       const taken = new Set<string>()
+      const user = { id: userId, name: input.name ?? `Account ${userId}` }
       const userKey = newKey('USER', userId, null, taken)
-      const projectKeys = projects.map((project) => newKey('PROJECT', userId, project.id, taken))
-      created += 2 + 2 * projects.length
-      model.apply({ kind: 'putUser', user: { id: userId, name: input.name ?? `Account ${userId}` } })
-      for (const project of projects) model.apply({ kind: 'putProject', project })
+      const projectKeys = made.map((project) => newKey('PROJECT', userId, project.id, taken))
+      const change = weigh([], [user, ...made, userKey, ...projectKeys])
+      created += 2 + 2 * made.length
+      count(change)
+      model.apply({ kind: 'putUser', user })
+      for (const project of made) model.apply({ kind: 'putProject', project })
       for (const apiKey of [userKey, ...projectKeys]) model.apply({ kind: 'putKey', apiKey })
       return {
         user_id: userId,
         user_key: userKey.key,
-        projects: projects.map(toProjectResource),
+        projects: made.map(toProjectResource),
         project_keys: Object.fromEntries(projectKeys.map((apiKey) => [String(apiKey.project_id), apiKey.key])),
       }
     },
@@ -199,10 +237,12 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
       if (input.id !== undefined && index.findProject(input.id) !== undefined) {
         issues.push({ field: 'id', message: `project ${input.id} exists already` })
       }
-      const project = makeProject(seed, input.id ?? index.maxProjectId + 1, input.user_id, clock.now(), input)
+      const project = makeProject(seed, input.id ?? index.nextProjectId(), input.user_id, clock.now(), input)
       issues.push(...projectIssues(project, []))
       if (issues.length > 0) throw PortalError.invalid(issues)
+      const change = weigh([], [project])
       created++
+      count(change)
       model.apply({ kind: 'putProject', project })
       return project
     },
@@ -212,6 +252,8 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
       const project: Project = { ...before, ...parse(projectPatchSchema, body) }
       const issues = projectIssues(project, [])
       if (issues.length > 0) throw PortalError.invalid(issues)
+      // A change counts like a creation: a project grown to its limits weighs what a new one would.
+      count(weigh([before], [project]))
       model.apply({ kind: 'putProject', project })
       return project
     },
@@ -220,6 +262,7 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
       findProject(id)
       // Its PROJECT keys go with it, as in the portal: they are refused with 401 like any unknown key.
       const keys = [...index.keys()].filter((entry) => entry.apiKey.project_id === id)
+      count(weigh([findProject(id).project, ...keys.map((entry) => entry.apiKey)], []))
       for (const entry of keys) model.apply({ kind: 'removeKey', key: entry.apiKey.key })
       model.apply({ kind: 'removeProject', id })
       return { id }
@@ -244,7 +287,10 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
       if (input.user_id !== undefined && index.findUser(input.user_id) === undefined) {
         issues.push({ field: 'user_id', message: `user ${input.user_id} does not exist` })
       }
-      if (input.key !== undefined && index.findKey(input.key) !== undefined) issues.push({ field: 'key', message: 'is taken' })
+      const taken = input.key !== undefined && index.findKey(input.key) !== undefined
+      // A taken key alone is a conflict (409 key_taken); beside other mistakes, one of them (400).
+      if (taken && issues.length === 0) throw PortalError.keyTaken()
+      if (taken) issues.push({ field: 'key', message: 'is taken' })
       if (issues.length > 0 || userId === undefined) throw PortalError.invalid(issues)
       const made = newKey(input.level, userId, project?.project.id ?? null, new Set())
       const checked = apiKeyRecordSchema.safeParse({
@@ -255,14 +301,17 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
       })
       if (!checked.success) throw PortalError.invalid(issuesOf(checked.error))
       const apiKey = checked.data
+      const change = weigh([], [apiKey])
       created++
+      count(change)
       model.apply({ kind: 'putKey', apiKey })
       return view(index.findKey(apiKey.key)!)
     },
 
-    listKeys(userId) {
+    listKeys({ userId, offset = 0, limit = Number.POSITIVE_INFINITY } = {}) {
       const matching = [...index.keys()].filter((entry) => userId === undefined || entry.apiKey.user_id === userId)
-      return { keys: matching.slice(0, MAX_LISTED_KEYS).map(view), total: matching.length }
+      const end = offset + limit
+      return { keys: matching.slice(offset, end).map(view), total: matching.length, next_offset: end < matching.length ? end : null }
     },
 
     updateKey(key, body) {
@@ -272,12 +321,13 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
         throw PortalError.invalid([{ field: 'revoked', message: 'revoking is final: make a new key instead' }])
       }
       const apiKey: ApiKey = { ...before, ...change, revoked: before.revoked || change.revoked === true }
+      count(weigh([before], [apiKey]))
       model.apply({ kind: 'putKey', apiKey })
       return view(index.findKey(key)!)
     },
 
     deleteKey(key) {
-      findKey(key)
+      count(weigh([findKey(key).apiKey], []))
       model.apply({ kind: 'removeKey', key })
       return { key }
     },
@@ -285,30 +335,35 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
     clock: clockView,
 
     setClock(body) {
-      const input = parse(clockBodySchema, body)
-      if ((input.now === undefined) === (input.advance === undefined)) {
+      refuseOversizedBody(body)
+      const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}
+      if ('now' in fields === 'advance' in fields) {
         throw PortalError.invalid([
           { field: '(root)', message: 'give "now" (a date-time, or null for the start clock) or "advance", not both' },
         ])
       }
-      if (input.advance !== undefined) {
-        const ms = parseIsoDuration(input.advance)
-        const message = 'must be an ISO 8601 duration of weeks, days, hours, minutes and whole seconds, such as P30D or PT2H'
-        if (ms === undefined) throw PortalError.invalid([{ field: 'advance', message }])
+      if ('advance' in fields) {
+        const { advance } = parse(clockAdvanceSchema, body)
+        const ms = parseIsoDuration(advance)
+        if (ms === undefined) throw PortalError.invalid([{ field: 'advance', message: CLOCK_ADVANCE_MESSAGE }])
         if (ms > MAX_DURATION_MS)
           throw PortalError.invalid([{ field: 'advance', message: 'may move the clock at most 1000 years at once' }])
         if (clock.now() + ms > LAST_INSTANT_MS)
           throw PortalError.invalid([{ field: 'advance', message: 'moves the clock past the year 9999' }])
         clock.advance(ms)
-      } else if (input.now === null) clock.restore()
-      else if (Date.parse(input.now!) < FIRST_INSTANT_MS) {
+        return clockView()
+      }
+      const { now } = parse(clockSetSchema, body)
+      if (now === null) clock.restore()
+      else if (Date.parse(now) < FIRST_INSTANT_MS)
         throw PortalError.invalid([{ field: 'now', message: 'must be from 0001-01-01T00:00:00Z on' }])
-      } else clock.set(Date.parse(input.now!))
+      else clock.set(Date.parse(now))
       return clockView()
     },
 
     reset() {
       created = 0
+      bytes = 0
       keySequence = 0
     },
   }

@@ -1,6 +1,7 @@
 import { dayOfInstant, type DayNumber } from '../vocabulary/calendar-date.js'
 import type { Collections } from './create-collections.js'
 import type { ApiKey, Project, User } from '../contract/fixtures-schema.js'
+import { IdAllocator } from './id-allocator.js'
 
 /** A key with what the auth guard needs, computed once when the record is stored. */
 export interface KeyEntry {
@@ -26,6 +27,8 @@ export interface ProjectEntry {
  */
 export interface ModelIndex {
   findKey(key: string): KeyEntry | undefined
+  /** Whether `text` is a stored key: one function for the life of the index, to hand to the journal and the log. */
+  readonly isKey: (text: string) => boolean
   findProject(id: number): ProjectEntry | undefined
   findUser(id: number): User | undefined
   listProjects(userId: number): readonly ProjectEntry[]
@@ -33,9 +36,10 @@ export interface ModelIndex {
   users(): IterableIterator<User>
   keys(): IterableIterator<KeyEntry>
   projects(): IterableIterator<ProjectEntry>
-  /** The highest user and project ids ever stored since the last `clear()`: new records take the next ones. */
-  readonly maxUserId: number
-  readonly maxProjectId: number
+  /** A user id never stored since the last `clear()` and not in `reserved`, at most 2^53 − 1 ({@link IdAllocator}). */
+  nextUserId(reserved?: ReadonlySet<number>): number
+  /** A project id never stored since the last `clear()` and not in `reserved`, at most 2^53 − 1. */
+  nextProjectId(reserved?: ReadonlySet<number>): number
   /** Counts every record created, updated or deleted, so a reset can tell whether re-seeding is needed. */
   readonly changes: number
 }
@@ -70,8 +74,8 @@ export function createModelIndex(): ModelIndexWriter {
   const users = new Map<number, User>()
   let revision = 0
   let changes = 0
-  let maxUserId = 0
-  let maxProjectId = 0
+  const userIds = new IdAllocator()
+  const projectIds = new IdAllocator()
 
   const removeProject = (id: number) => {
     changes++
@@ -89,7 +93,7 @@ export function createModelIndex(): ModelIndexWriter {
     removeProject(project.id)
     const entry: ProjectEntry = { project, createdDay: dayOfInstant(Date.parse(project.created_at)), revision: ++revision }
     projects.set(project.id, entry)
-    maxProjectId = Math.max(maxProjectId, project.id)
+    projectIds.note(project.id)
     const owned = byUser.get(project.user_id)
     if (owned === undefined) byUser.set(project.user_id, { entries: [entry], sorted: true })
     else {
@@ -109,6 +113,7 @@ export function createModelIndex(): ModelIndexWriter {
 
   return {
     findKey: (key) => keys.get(key),
+    isKey: (text) => keys.has(text),
     findProject: (id) => projects.get(id),
     findUser: (id) => users.get(id),
     listProjects,
@@ -118,16 +123,12 @@ export function createModelIndex(): ModelIndexWriter {
     get changes() {
       return changes
     },
-    get maxUserId() {
-      return maxUserId
-    },
-    get maxProjectId() {
-      return maxProjectId
-    },
+    nextUserId: (reserved) => userIds.next(reserved),
+    nextProjectId: (reserved) => projectIds.next(reserved),
     putUser(user) {
       changes++
       users.set(user.id, user)
-      maxUserId = Math.max(maxUserId, user.id)
+      userIds.note(user.id)
     },
     removeUser(id) {
       changes++
@@ -149,8 +150,8 @@ export function createModelIndex(): ModelIndexWriter {
       projects.clear()
       byUser.clear()
       users.clear()
-      maxUserId = 0
-      maxProjectId = 0
+      userIds.clear()
+      projectIds.clear()
     },
   }
 }

@@ -14,9 +14,11 @@ import { createScenarioCatalogue, resolveScenarios, type ScenarioCatalogue } fro
 import type { Scenario } from '../contract/scenario-schema.js'
 import { ScenarioState } from '../scenarios/scenario-state.js'
 import { Journal } from '../core/journal.js'
+import { SharedAnswers } from '../core/admin/shared-answers.js'
 import { ownAnswer, type Answer } from '../core/answer.js'
 import { BoundedCache } from '../vocabulary/bounded-cache.js'
 import { ConfigError } from '../vocabulary/config-error.js'
+import { LIMITS } from '../vocabulary/limits.js'
 import { resolveBaseUrl, type ApiBase } from './resolve-base-url.js'
 import { SANDBOX_OPTION_NAMES, type SandboxOptions } from './sandbox-options.js'
 import { checkOptionNames } from './check-option-names.js'
@@ -33,8 +35,13 @@ export const ANSWER_CACHE_BYTES = 4 * 1024 * 1024
  * load of ever-new queries does not churn the cache (docs/benchmarks.md, "Tuning measurements").
  */
 export const ANSWER_ADMISSION_KEYS = 4096
+/**
+ * Bytes of the admin API's large answers kept to be shared (keys, journal pages): a few of the
+ * largest (a journal page of 1,000 cut entries is about 2.4 MB).
+ */
+export const ADMIN_ANSWER_CACHE_BYTES = 8 * 1024 * 1024
 /** Requests the journal keeps: the most recent ones. */
-export const JOURNAL_CAPACITY = 1000
+export const JOURNAL_CAPACITY = LIMITS.journalEntries
 const MAX_GENERATED_PROJECTS = 100_000
 
 function invalid(option: string, why: string, value: unknown): ConfigError {
@@ -169,6 +176,7 @@ export async function createSandboxCore(
       admitOnSecondUse: ANSWER_ADMISSION_KEYS,
       keep: ownAnswer,
     }),
+    adminAnswers: new SharedAnswers(ADMIN_ANSWER_CACHE_BYTES),
     adminToken: undefined,
     adminLoopbackOnly: false,
     openApiJson: undefined,

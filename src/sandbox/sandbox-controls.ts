@@ -139,7 +139,7 @@ export function createSandboxControls(state: Pick<SandboxCore, 'scenarios' | 'jo
     keys: {
       ...DOCUMENTED_KEYS,
       create: (input) => run((portal) => portal.createKey(input)),
-      list: (userId) => run((portal) => portal.listKeys(userId).keys),
+      list: (userId) => run((portal) => portal.listKeys(userId === undefined ? {} : { userId }).keys),
       update: (key, patch) => run((portal) => portal.updateKey(key, patch)),
       revoke: (key) => run((portal) => portal.updateKey(key, { revoked: true })),
       delete: (key) => run((portal) => void portal.deleteKey(key)),

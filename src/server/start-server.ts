@@ -6,7 +6,7 @@ import { ADMIN_BASE_PATH, ADMIN_OPENAPI_PATH, OPENAPI_PATH } from '../core/admin
 import type { CoreRequest, TimedAnswer } from '../core/core-request.js'
 import { toAnswer, withoutCors } from '../core/answer.js'
 import { dispatch } from '../core/dispatch.js'
-import { redactKeys } from '../vocabulary/mask-key.js'
+import { maskKeysIn } from '../vocabulary/mask-key.js'
 import { fail } from '../contract/envelope.js'
 import { ERRORS } from '../vocabulary/errors.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
@@ -20,6 +20,9 @@ import { refuseForeignOrigin } from '../core/admin/refuse-foreign-origin.js'
 
 /** Largest admin request body read. */
 const MAX_ADMIN_BODY_BYTES = 64 * 1024
+
+/** The admin API's lists, whose answers may be megabytes: they wait while all connections together lag. */
+const HEAVY_ADMIN_PATH = /^\/__sandbox\/(?:keys|requests)\/?(?:\?|$)/
 
 /** The methods whose body the admin API reads. */
 const BODY_METHODS: ReadonlySet<string> = new Set(['PUT', 'PATCH', 'POST'])
@@ -93,7 +96,14 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   // node:crypto loads only when a token is made up (docs/benchmarks.md, "Tuning measurements").
   sandbox.adminToken = generated ? (await import('node:crypto')).randomBytes(18).toString('base64url') : options.adminToken
   sandbox.adminLoopbackOnly = loopback
-  const send = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest, answer: TimedAnswer, started: number) => {
+  const send = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    coreRequest: CoreRequest,
+    answer: TimedAnswer,
+    started: number,
+    shownPath = '',
+  ) => {
     // The headers carry Content-Length, so no chunked encoding: the body goes out in one write.
     // While shutting down, answers close their connection, so draining ends with the last one.
     response.writeHead(answer.status, closing ? { ...answer.headers, connection: 'close' } : answer.headers)
@@ -101,7 +111,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     backlogs.sent(request.socket, response, answer.body.byteLength)
     log?.({
       method: coreRequest.method,
-      path: redactKeys(request.url ?? '/'),
+      path: shownPath,
       status: answer.status,
       ms: performance.now() - started,
       key: coreRequest.header('x-api-key'),
@@ -110,16 +120,21 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   }
   const respond = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest): void => {
     const started = log === undefined ? 0 : performance.now()
+    // Read before the request is answered, while a key it names (DELETE keys/{key}) still exists.
+    const shown = log === undefined ? '' : shownPathOf(request)
     const answer = dispatch(sandbox, coreRequest)
-    if (answer.delayMs > 0) setTimeout(send, answer.delayMs, request, response, coreRequest, answer, started)
-    else send(request, response, coreRequest, answer, started)
+    if (answer.delayMs > 0) setTimeout(send, answer.delayMs, request, response, coreRequest, answer, started, shown)
+    else send(request, response, coreRequest, answer, started, shown)
   }
+  /** The request's path and query as the log shows them: any key the sandbox knows masked, wherever it is. */
+  const shownPathOf = (request: IncomingMessage) => maskKeysIn(request.url ?? '/', sandbox.model.index.isKey)
   // No Host header is required: the sandbox answers by path alone, in the envelope, as for any request.
   const server = createServer(
     // Time-outs are checked every half second (node's default is 30 s), so a slow client is let go on time.
     { keepAliveTimeout: 5_000, headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 500, requireHostHeader: false },
     (request, response) => {
-      if (backlogs.lags(request.socket)) backlogs.hold(request.socket, () => route(request, response))
+      const heavy = request.method === 'GET' && HEAVY_ADMIN_PATH.test(request.url ?? '')
+      if (backlogs.lags(request.socket, heavy)) backlogs.hold(request.socket, () => route(request, response), heavy)
       else route(request, response)
     },
   )
@@ -134,7 +149,16 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     const file = admin || coreRequest.path === DASHBOARD_BARE_PATH ? dashboardFile(coreRequest) : undefined
     if (file !== undefined && refuseForeignOrigin(coreRequest, sandbox.adminLoopbackOnly) === undefined) {
       const started = log === undefined ? 0 : performance.now()
-      void dashboardAnswer(file).then((answer) => send(request, response, coreRequest, { ...answer, delayMs: 0, error: null }, started))
+      void dashboardAnswer(file).then((answer) =>
+        send(
+          request,
+          response,
+          coreRequest,
+          { ...answer, delayMs: 0, error: null },
+          started,
+          log === undefined ? '' : shownPathOf(request),
+        ),
+      )
       return
     }
     if (admin && sandbox.openApiJson === undefined && path === OPENAPI_PATH) {

@@ -23,8 +23,12 @@ export interface Clock {
   restore(): void
 }
 
+/** The last instant the clock reaches: a running clock stops there, so no date it gives has five digits. */
+export const CLOCK_END_MS = Date.parse('9999-12-31T23:59:59.999Z')
+
 /**
  * Creates a {@link Clock}: with `startMs`, frozen at that instant; without, running with the real time.
+ * Either way it never passes {@link CLOCK_END_MS}.
  *
  * @example
  * const clock = createClock() // the real time
@@ -34,7 +38,7 @@ export function createClock(startMs?: number): Clock {
   let frozenAt = startMs
   let offset = 0
   return {
-    now: () => frozenAt ?? Date.now() + offset,
+    now: () => Math.min(frozenAt ?? Date.now() + offset, CLOCK_END_MS),
     realNow: () => Date.now(),
     get frozen() {
       return frozenAt !== undefined

@@ -1,3 +1,4 @@
+import { LIMITS } from './limits.js'
 import { PROVIDERS } from './providers.js'
 
 /**
@@ -148,7 +149,13 @@ export const ERRORS = {
     status: 409,
     error: 'portal_full',
     message: 'The sandbox holds as many records as it may',
-    detail: 'The portal makes at most 20,000 records (users, projects, keys) between two resets: POST /__sandbox/reset starts over',
+    detail: `The portal makes at most ${LIMITS.portalRecords.toLocaleString('en-US')} records (users, projects, keys), of at most ${LIMITS.portalBytes / 1024 / 1024} MiB as JSON (a change counts like a creation), between two resets: POST /__sandbox/reset starts over`,
+  },
+  keyTaken: {
+    status: 409,
+    error: 'key_taken',
+    message: 'Key taken',
+    detail: 'Another key has this text: choose another, or leave key out to have one made up',
   },
   forbiddenOrigin: {
     status: 403,

@@ -1,3 +1,11 @@
+/**
+ * The text of a duration the clock takes: whole weeks, days, hours, minutes and seconds, at least one.
+ *
+ * @example
+ * ISO_DURATION_PATTERN.test('P1DT12H') // true
+ */
+export const ISO_DURATION_PATTERN = /^P(?!$)(?:\d{1,7}W)?(?:\d{1,7}D)?(?:T(?=\d)(?:\d{1,9}H)?(?:\d{1,9}M)?(?:\d{1,9}S)?)?$/
+
 const DURATION = /^P(?:(\d{1,7})W)?(?:(\d{1,7})D)?(?:T(?:(\d{1,9})H)?(?:(\d{1,9})M)?(?:(\d{1,9})S)?)?$/
 
 /** The longest move of the clock: about 1000 years, so "now" stays a valid date. */

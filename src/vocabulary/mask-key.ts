@@ -30,3 +30,84 @@ const SECRET_PARAMETER = /([?&](?:[^=&]*(?:key|token|secret)[^=&]*)=)[^&#]*/gi
 export function redactKeys(url: string): string {
   return url.replace(SECRET_PARAMETER, '$1…')
 }
+
+/** A piece of a URL percent-decoded (`+` as a space in a query), or itself where it cannot be. */
+function decodePart(text: string, query: boolean): string {
+  if (!text.includes('%') && !(query && text.includes('+'))) return text
+  try {
+    return decodeURIComponent(query ? text.replaceAll('+', ' ') : text)
+  } catch {
+    return text
+  }
+}
+
+/** Whether a text is a key the sandbox knows. */
+export type IsKey = (text: string) => boolean
+
+/** A piece of a URL masked when it is a key, decoded as a server would read it; itself otherwise. */
+function maskPart(part: string, inQuery: boolean, isKey: IsKey): string {
+  if (part === '') return part
+  const decoded = decodePart(part, inQuery)
+  return isKey(decoded) ? (maskKey(decoded) ?? '…') : part
+}
+
+/**
+ * A request path with every segment that is an API key (`isKey`, percent-decoded) masked: a
+ * client may put its key anywhere by mistake, and no log or journal may show it whole. The same
+ * string comes back when nothing was masked, so a repeated request leaves no garbage.
+ *
+ * @example
+ * maskKeysInPath('/api/v1/sbx_user_alpha/projects', (text) => text === 'sbx_user_alpha') // '/api/v1/sbx_us…ha/projects'
+ */
+export function maskKeysInPath(path: string, isKey: IsKey): string {
+  const segments = path.split('/')
+  let changed = false
+  for (let index = 0; index < segments.length; index++) {
+    const masked = maskPart(segments[index]!, false, isKey)
+    if (masked !== segments[index]) {
+      segments[index] = masked
+      changed = true
+    }
+  }
+  return changed ? segments.join('/') : path
+}
+
+/**
+ * A query string (without `?`) with every name and value that is an API key masked (`?auth=<key>`,
+ * `?k%65y=<key>`, `?<key>`); the same string when nothing was.
+ *
+ * @example
+ * maskKeysInQuery('auth=sbx_user_alpha&x=1', (text) => text === 'sbx_user_alpha') // 'auth=sbx_us…ha&x=1'
+ */
+export function maskKeysInQuery(query: string, isKey: IsKey): string {
+  if (query === '') return query
+  const pairs = query.split('&')
+  let changed = false
+  for (let index = 0; index < pairs.length; index++) {
+    const pair = pairs[index]!
+    const equals = pair.indexOf('=')
+    const name = equals < 0 ? pair : pair.slice(0, equals)
+    const value = equals < 0 ? undefined : pair.slice(equals + 1)
+    const maskedName = maskPart(name, true, isKey)
+    const maskedValue = value === undefined ? undefined : maskPart(value, true, isKey)
+    if (maskedName !== name || maskedValue !== value) {
+      pairs[index] = maskedValue === undefined ? maskedName : `${maskedName}=${maskedValue}`
+      changed = true
+    }
+  }
+  return changed ? pairs.join('&') : query
+}
+
+/**
+ * A request's path and query as a log may show it: keys masked wherever they are
+ * ({@link maskKeysInPath}, {@link maskKeysInQuery}), and the values of key-, token- and secret-like
+ * query parameters hidden ({@link redactKeys}).
+ *
+ * @example
+ * maskKeysIn('/api/v1/projects?auth=sbx_user_alpha', (text) => text === 'sbx_user_alpha') // '/api/v1/projects?auth=sbx_us…ha'
+ */
+export function maskKeysIn(pathAndQuery: string, isKey: IsKey): string {
+  const mark = pathAndQuery.indexOf('?')
+  if (mark < 0) return maskKeysInPath(pathAndQuery, isKey)
+  return redactKeys(`${maskKeysInPath(pathAndQuery.slice(0, mark), isKey)}?${maskKeysInQuery(pathAndQuery.slice(mark + 1), isKey)}`)
+}

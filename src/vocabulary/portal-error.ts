@@ -1,4 +1,5 @@
 import { ERRORS, type ErrorTemplate } from './errors.js'
+import { LIMITS } from './limits.js'
 
 /** One mistake in a body: the field (as a user writes it, `projects[0].region`) and what is wrong. */
 export interface FieldIssue {
@@ -15,7 +16,7 @@ export interface FieldIssue {
 export const NOT_A_FIELD = 'is not a field here'
 
 /** How many mistakes one error lists; the rest are counted. */
-export const MAX_LISTED_ISSUES = 20
+export const MAX_LISTED_ISSUES = LIMITS.listedIssues
 
 /**
  * A portal or clock operation refused: 400 `invalid_body` (every mistake listed with its field) or
@@ -70,6 +71,16 @@ export class PortalError extends Error {
    */
   static full(): PortalError {
     return new PortalError(ERRORS.portalFull, ERRORS.portalFull.detail!)
+  }
+
+  /**
+   * The 409 for a key text another key has: the caller chose it, so it is no mistake in the body's shape.
+   *
+   * @example
+   * throw PortalError.keyTaken()
+   */
+  static keyTaken(): PortalError {
+    return new PortalError(ERRORS.keyTaken, ERRORS.keyTaken.detail!, [{ field: 'key', message: 'is taken' }])
   }
 
   /**

@@ -146,6 +146,14 @@ export function describePortal(portal: PortalHarness): void {
       ])
     })
 
+    it('answers 409 key_taken for a chosen key another key has, and changes nothing', async () => {
+      const before = (await portal.listKeys()).data.keys
+      const taken = await portal.createKey({ level: 'USER', user_id: 2, key: 'sbx_user_alpha' })
+      expect(taken.status).toBe(ERRORS.keyTaken.status)
+      expect(taken.errors).toMatchObject({ error: ERRORS.keyTaken.error, fields: [{ field: 'key', message: 'is taken' }] })
+      expect((await portal.listKeys()).data.keys).toEqual(before)
+    })
+
     it('refuses a revoked key with 401 at once, and revoking is final', async () => {
       const { key } = (await portal.createKey({ level: 'USER', user_id: 1 })).data
       expect((await portal.api('validate', key)).status).toBe(200)

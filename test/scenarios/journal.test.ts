@@ -51,7 +51,12 @@ const MIXED_ENTRIES = [
   { method: 'GET', path: '/api/v1/nope', query: 'x=1', status: 404, key: 'sbx_us…ha', project_id: null, scenarios: [], error: 'not_found' },
 ]
 
-const withoutIdAndTime = (entries: readonly JournalEntry[]) => entries.map(({ id: _id, time: _time, ...rest }) => rest)
+const withoutIdAndTime = (entries: readonly JournalEntry[]) =>
+  entries.map(({ id: _id, time: _time, cut, ...rest }) => {
+    // None of MIXED is long enough to be cut.
+    expect(cut).toBe(false)
+    return rest
+  })
 
 describe('the request journal over HTTP: GET|DELETE /__sandbox/requests', () => {
   const sandbox = useHttpSandbox({ now: TODAY })
@@ -72,7 +77,19 @@ describe('the request journal over HTTP: GET|DELETE /__sandbox/requests', () => 
     expect(withoutIdAndTime(requests)).toEqual(MIXED_ENTRIES)
     for (const entry of requests) {
       expect(entry.time).toMatch(ISO_TIME)
-      expect(Object.keys(entry)).toEqual(['id', 'time', 'method', 'path', 'query', 'status', 'key', 'project_id', 'scenarios', 'error'])
+      expect(Object.keys(entry)).toEqual([
+        'id',
+        'time',
+        'method',
+        'path',
+        'query',
+        'status',
+        'key',
+        'project_id',
+        'scenarios',
+        'error',
+        'cut',
+      ])
     }
   })
 

@@ -5,7 +5,7 @@ import { UnknownScenarioError } from '../../vocabulary/unknown-scenario-error.js
 import { dayOfInstant, formatCalendarDate } from '../../vocabulary/calendar-date.js'
 import type { Answer } from '../answer.js'
 import type { CoreRequest } from '../core-request.js'
-import { RESPONSE_HEADERS } from '../answer.js'
+import { RESPONSE_HEADERS, toAnswer } from '../answer.js'
 import { ok, type Envelope } from '../../contract/envelope.js'
 import { EnvelopeError } from '../envelope-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
@@ -14,6 +14,7 @@ import { resetSandbox } from '../reset-sandbox.js'
 import { PORTAL_ROUTES, portalRefusal } from './portal-routes.js'
 import { NOT_A_FIELD, PortalError, type FieldIssue } from '../../vocabulary/portal-error.js'
 import { readJournalQuery } from './read-journal-query.js'
+import { refuseOversizedBody } from '../../model/refuse-oversized-body.js'
 
 /**
  * An admin operation: an envelope, or a finished answer for what is not one (the OpenAPI document).
@@ -46,6 +47,12 @@ function putScenario(sandbox: SandboxCore, request: CoreRequest): Envelope<unkno
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new EnvelopeError(ERRORS.invalidBody, `The body must be ${BODY_EXAMPLE}`)
+  try {
+    refuseOversizedBody(body)
+  } catch (error) {
+    if (error instanceof PortalError) throw portalRefusal(error)
+    throw error
+  }
   const items = (body as { scenarios?: unknown }).scenarios
   const issues: FieldIssue[] = Object.keys(body)
     .filter((name) => name !== 'scenarios')
@@ -135,18 +142,19 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
     {
       GET: (sandbox, request) => {
         const query = readJournalQuery(new URLSearchParams(request.query), sandbox.journal.capacity)
-        // One more than asked tells, when reading forward with since, whether more entries match.
-        const listed = sandbox.journal.list({ ...query, limit: query.limit + 1 })
-        const requests = query.since === undefined ? listed.slice(-query.limit) : listed.slice(0, query.limit)
-        return ok(
-          {
+        // Built once per new entry and shared: many clients reading the same page cost one build.
+        return sandbox.adminAnswers.get(`requests?${request.query}`, sandbox.journal.version, 0, () => {
+          // One more than asked tells, when reading forward with since, whether more entries match.
+          const listed = sandbox.journal.list({ ...query, limit: query.limit + 1 })
+          const requests = query.since === undefined ? listed.slice(-query.limit) : listed.slice(0, query.limit)
+          const data = {
             requests,
             recorded: sandbox.journal.recorded,
             capacity: sandbox.journal.capacity,
             more: query.since !== undefined && listed.length > query.limit,
-          },
-          'Requests retrieved successfully',
-        )
+          }
+          return { answer: toAnswer(ok(data, 'Requests retrieved successfully')), from: 0, until: 1 }
+        })
       },
       DELETE: (sandbox) => {
         sandbox.journal.clear()

@@ -2,13 +2,16 @@ import { ok, type Envelope } from '../../contract/envelope.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import { parseJsonText } from '../../vocabulary/parse-json-text.js'
 import { PortalError } from '../../vocabulary/portal-error.js'
-import type { Portal } from '../../model/create-portal.js'
+import type { KeysPage, Portal } from '../../model/create-portal.js'
+import { LIMITS } from '../../vocabulary/limits.js'
 import type { CoreRequest } from '../core-request.js'
+import { toAnswer, type Answer } from '../answer.js'
+import type { KeyRecord } from '../../contract/portal-schemas.js'
 import { EnvelopeError } from '../envelope-error.js'
 import type { SandboxCore } from '../sandbox-core.js'
 
 /** A portal operation: the sandbox, the request, and the id or key its path names (`keys/{key}`). */
-export type PortalHandler = (sandbox: SandboxCore, request: CoreRequest, param: string) => Envelope<unknown>
+export type PortalHandler = (sandbox: SandboxCore, request: CoreRequest, param: string) => Envelope<unknown> | Answer
 
 /** The 400 or 404 of a refused operation, its mistakes in `errors.fields` (`{ field, message }` each). */
 export function portalRefusal(error: PortalError): EnvelopeError {
@@ -52,13 +55,58 @@ function keyIn(param: string): string {
  */
 export const USER_ID_FILTER_DETAIL = `user_id must be a positive integer, at most ${Number.MAX_SAFE_INTEGER}`
 
-/** `GET keys?user_id=` narrows the list to one account; past 2^53 - 1 a number would round to another id. */
-function userIdFilter(request: CoreRequest): number | undefined {
-  const text = new URLSearchParams(request.query).get('user_id')
+/**
+ * The 400's details for a `GET keys` page out of range.
+ *
+ * @example
+ * KEYS_PAGE_DETAILS.limit // 'limit must be a whole number from 1 to 1000'
+ */
+export const KEYS_PAGE_DETAILS = {
+  limit: `limit must be a whole number from 1 to ${LIMITS.keysPage}`,
+  offset: `offset must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`,
+} as const
+
+/** A whole number of at most 16 digits in `[min, max]` of the query parameter `name`, or `undefined` when absent. */
+function wholeNumberIn(query: URLSearchParams, name: string, min: number, max: number, detail: string): number | undefined {
+  const text = query.get(name)
   if (text === null) return undefined
-  const id = /^[1-9]\d{0,15}$/.test(text) ? Number(text) : Number.NaN
-  if (!Number.isSafeInteger(id)) throw new EnvelopeError(ERRORS.badRequest, USER_ID_FILTER_DETAIL)
-  return id
+  const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN
+  if (!(value >= min && value <= max)) throw new EnvelopeError(ERRORS.badRequest, detail)
+  return value
+}
+
+/**
+ * `GET keys?user_id=&offset=&limit=`: one account's keys (past 2^53 - 1 a number would round to
+ * another id), a page of at most {@link LIMITS.keysPage} (the default) from `offset`.
+ */
+function keysPage(request: CoreRequest): KeysPage {
+  const query = new URLSearchParams(request.query)
+  const userId = wholeNumberIn(query, 'user_id', 1, Number.MAX_SAFE_INTEGER, USER_ID_FILTER_DETAIL)
+  const offset = wholeNumberIn(query, 'offset', 0, Number.MAX_SAFE_INTEGER, KEYS_PAGE_DETAILS.offset) ?? 0
+  const limit = wholeNumberIn(query, 'limit', 1, LIMITS.keysPage, KEYS_PAGE_DETAILS.limit) ?? LIMITS.keysPage
+  return userId === undefined ? { offset, limit } : { userId, offset, limit }
+}
+
+/** The clock's span around `now` over which no key of `keys` changes state (expires). */
+function stateSpan(keys: readonly KeyRecord[], now: number): { from: number; until: number } {
+  let from = Number.NEGATIVE_INFINITY
+  let until = Number.POSITIVE_INFINITY
+  for (const record of keys) {
+    const expiresAt = Date.parse(record.expiry)
+    if (expiresAt <= now) from = Math.max(from, expiresAt)
+    else until = Math.min(until, expiresAt)
+  }
+  return { from, until }
+}
+
+/** `GET keys`: built once per change of the keys (or of a listed key's state as the clock moves), and shared. */
+const listKeys: PortalHandler = (sandbox, request) => {
+  const page = keysPage(request)
+  const now = sandbox.clock.now()
+  return sandbox.adminAnswers.get(`keys?${request.query}`, String(sandbox.model.index.changes), now, () => {
+    const listed = sandbox.portal.listKeys(page)
+    return { answer: toAnswer(ok(listed, 'Keys retrieved successfully')), ...stateSpan(listed.keys, now) }
+  })
 }
 
 /** Runs a portal operation, turning its refusal into the envelope's 400 or 404. */
@@ -95,7 +143,7 @@ export const PORTAL_ROUTES: ReadonlyMap<string, Readonly<Record<string, PortalHa
   [
     'keys',
     {
-      GET: portal((it, request) => it.listKeys(userIdFilter(request)), 'Keys retrieved successfully'),
+      GET: listKeys,
       POST: portal((it, request) => it.createKey(bodyOf(request)), 'Key created', 201),
     },
   ],

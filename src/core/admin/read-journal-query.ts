@@ -1,12 +1,13 @@
 import { ERRORS } from '../../vocabulary/errors.js'
+import { LIMITS } from '../../vocabulary/limits.js'
 import type { JournalQuery } from '../journal.js'
 import { EnvelopeError } from '../envelope-error.js'
 
 /** Journal entries an answer lists when no `limit` is given: at most the journal's capacity is. */
 export const JOURNAL_PAGE = 100
 
-/** Longest `key` or `path` filter read: longer ones are kept clipped in the journal, so none would match. */
-const MAX_FILTER_LENGTH = 512
+/** Longest `key` or `path` filter read: longer ones are kept cut in the journal, so none would match. */
+const MAX_FILTER_LENGTH = LIMITS.journalTextChars
 
 /** The ranges of the number filters; `limit`'s top is the journal's capacity. */
 const RANGES = { limit: [1, Number.NaN], since: [0, Number.MAX_SAFE_INTEGER], status: [100, 599] } as const

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { LIMITS } from '../../../src/vocabulary/limits.js'
 import { Journal } from '../../../src/core/journal.js'
 import { maskKey } from '../../../src/vocabulary/mask-key.js'
 
@@ -6,8 +7,11 @@ const T0 = Date.UTC(2026, 2, 1, 12, 0, 0)
 
 /** Records a GET of `/api/v1/p<n>` at T0 + n seconds. */
 function recordNumbered(journal: Journal, n: number, key: string | null = 'sbx_user_alpha'): void {
-  journal.record(T0 + n * 1000, 'GET', `/api/v1/p${n}`, `n=${n}`, 200, key, null, [], null)
+  journal.record(T0 + n * 1000, 'GET', `/api/v1/p${n}`, `n=${n}`, 200, key, null, [], null, NO_KEYS)
 }
+
+/** A sandbox that knows no key: nothing in a path or query is masked for being one. */
+const NO_KEYS = () => false
 
 describe('Journal', () => {
   it('starts empty', () => {
@@ -19,7 +23,18 @@ describe('Journal', () => {
 
   it('formats an entry with an ISO 8601 time, the masked key and every field', () => {
     const journal = new Journal(10)
-    journal.record(T0, 'GET', '/api/v1/monitoring', 'start_date=2026-01-01', 200, 'sbx_user_alpha', '101', ['slow', 'no-data'], null)
+    journal.record(
+      T0,
+      'GET',
+      '/api/v1/monitoring',
+      'start_date=2026-01-01',
+      200,
+      'sbx_user_alpha',
+      '101',
+      ['slow', 'no-data'],
+      null,
+      NO_KEYS,
+    )
     expect(journal.list()).toEqual([
       {
         id: 1,
@@ -32,6 +47,7 @@ describe('Journal', () => {
         project_id: '101',
         scenarios: ['slow', 'no-data'],
         error: null,
+        cut: false,
       },
     ])
     expect(journal.list()[0]?.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
@@ -97,8 +113,8 @@ describe('Journal', () => {
   it('never keeps the full key: keys of 12 to 15 characters keep 6 + 2 characters, longer ones 6 + 4, shorter ones become …', () => {
     const journal = new Journal(10)
     const keys = ['sbx_user_alpha', 'abcdefghijkl', `sbx_${'x'.repeat(2000)}_end`, 'abcdefghijk', 'short', '']
-    for (const key of keys) journal.record(T0, 'GET', '/', '', 200, key, null, [], null)
-    journal.record(T0, 'GET', '/', '', 401, null, null, [], null)
+    for (const key of keys) journal.record(T0, 'GET', '/', '', 200, key, null, [], null, NO_KEYS)
+    journal.record(T0, 'GET', '/', '', 401, null, null, [], null, NO_KEYS)
     const shown = journal.list().map((entry) => entry.key)
     expect(shown).toEqual(['sbx_us…ha', 'abcdef…kl', 'sbx_xx…_end', '…', '…', '…', null])
     for (const [index, key] of keys.entries()) {
@@ -107,29 +123,57 @@ describe('Journal', () => {
     }
   })
 
-  it('clips a long path, query and project id to 512 characters plus …', () => {
+  it('cuts path and query to 2 KiB together, marks the entry as cut, and clips a long project id to 512 characters plus …', () => {
     const journal = new Journal(10)
-    const long = 'a'.repeat(600)
-    journal.record(T0, 'GET', `/${long}`, long, 404, null, long, [], null)
+    const long = 'a'.repeat(1500)
+    journal.record(T0, 'GET', `/${long}`, long, 404, null, long, [], null, NO_KEYS)
     const [entry] = journal.list()
-    expect(entry?.path).toBe(`/${'a'.repeat(511)}…`)
-    expect(entry?.query).toBe(`${'a'.repeat(512)}…`)
+    expect(entry?.path).toBe(`/${long}`)
+    expect(entry?.query).toBe(`${'a'.repeat(LIMITS.journalTextChars - 1501)}…`)
+    expect(entry?.cut).toBe(true)
     expect(entry?.project_id).toBe(`${'a'.repeat(512)}…`)
+    journal.record(T0, 'GET', `/${'p'.repeat(5000)}`, 'q=1', 404, null, null, [], null, NO_KEYS)
+    const [, pathOnly] = journal.list()
+    expect(pathOnly?.path).toBe(`/${'p'.repeat(LIMITS.journalTextChars - 1)}…`)
+    expect(pathOnly?.query).toBe('…')
   })
 
-  it('keeps text of exactly 512 characters whole', () => {
+  it('keeps a path and query of exactly 2 KiB together whole, and a project id of 512 characters', () => {
     const journal = new Journal(10)
     const exact = 'b'.repeat(512)
-    journal.record(T0, 'GET', exact, exact, 200, null, exact, [], null)
+    journal.record(T0, 'GET', `/${'c'.repeat(1023)}`, 'd'.repeat(1024), 200, null, exact, [], null, NO_KEYS)
     const [entry] = journal.list()
-    expect(entry?.path).toBe(exact)
-    expect(entry?.query).toBe(exact)
+    expect(entry?.path).toBe(`/${'c'.repeat(1023)}`)
+    expect(entry?.query).toBe('d'.repeat(1024))
+    expect(entry?.cut).toBe(false)
     expect(entry?.project_id).toBe(exact)
+  })
+
+  it('masks a key the sandbox knows wherever the request put it: a path segment, a query name or value (encoded or not), X-Project-ID', () => {
+    const journal = new Journal(10)
+    const isKey = (text: string) => text === 'sbx_user_alpha'
+    journal.record(
+      T0,
+      'GET',
+      '/api/v1/sbx_user_alpha/projects',
+      'auth=sbx_user_alpha&k%65y=sbx%5Fuser_alpha&sbx_user_alpha',
+      200,
+      null,
+      'sbx_user_alpha',
+      [],
+      null,
+      isKey,
+    )
+    const [entry] = journal.list()
+    expect(entry?.path).toBe('/api/v1/sbx_us…ha/projects')
+    expect(entry?.query).toBe('auth=sbx_us…ha&k%65y=sbx_us…ha&sbx_us…ha')
+    expect(entry?.project_id).toBe('sbx_us…ha')
+    expect(JSON.stringify(journal.list())).not.toContain('sbx_user_alpha')
   })
 
   it('clips a long method too', () => {
     const journal = new Journal(10)
-    journal.record(T0, 'X'.repeat(1000), '/', '', 405, null, null, [], null)
+    journal.record(T0, 'X'.repeat(1000), '/', '', 405, null, null, [], null, NO_KEYS)
     expect(journal.list()[0]?.method).toBe(`${'X'.repeat(512)}…`)
   })
 
@@ -152,7 +196,7 @@ describe('Journal', () => {
       ['short', '201', '/api/v1/overview'],
     ]
     for (const [index, [key, project, path]] of sent.entries()) {
-      journal.record(T0 + index, 'GET', path, '', 200, key, project, [], null)
+      journal.record(T0 + index, 'GET', path, '', 200, key, project, [], null, NO_KEYS)
       expect(journal.list().at(-1)).toMatchObject({ id: index + 1, key: key === null ? null : maskKey(key), project_id: project, path })
     }
     expect(journal.list().map((entry) => entry.key)).toEqual(['sbx_us…ta', '…'])
@@ -161,18 +205,18 @@ describe('Journal', () => {
   it('masks a key longer than 512 characters from its ends, on every request, never keeping it whole', () => {
     const journal = new Journal(1)
     const long = `sbx_${'x'.repeat(600)}yz`
-    journal.record(T0, 'GET', '/api/v1/validate', '', 401, long, null, [], null)
-    journal.record(T0, 'GET', '/api/v1/validate', '', 401, long, null, [], null)
+    journal.record(T0, 'GET', '/api/v1/validate', '', 401, long, null, [], null, NO_KEYS)
+    journal.record(T0, 'GET', '/api/v1/validate', '', 401, long, null, [], null, NO_KEYS)
     expect(journal.list()[0]?.key).toBe('sbx_xx…xxyz')
   })
 
   it('filters by the whole key sent, the status and the path, all together, before taking the limit', () => {
     const journal = new Journal(10)
-    journal.record(T0, 'GET', '/api/v1/projects', '', 200, 'sbx_user_alpha', null, [], null)
-    journal.record(T0, 'GET', '/api/v1/projects', '', 500, 'sbx_user_alpha', null, ['server-error'], null)
-    journal.record(T0, 'GET', '/api/v1/monitoring', '', 400, 'sbx_user_alpha', null, [], 'missing_project_id')
-    journal.record(T0, 'GET', '/api/v1/projects', '', 500, 'sbx_user_beta', null, ['server-error'], null)
-    journal.record(T0, 'GET', '/api/v1/projects', '', 200, 'sbx_user_alpha_other', null, [], null)
+    journal.record(T0, 'GET', '/api/v1/projects', '', 200, 'sbx_user_alpha', null, [], null, NO_KEYS)
+    journal.record(T0, 'GET', '/api/v1/projects', '', 500, 'sbx_user_alpha', null, ['server-error'], null, NO_KEYS)
+    journal.record(T0, 'GET', '/api/v1/monitoring', '', 400, 'sbx_user_alpha', null, [], 'missing_project_id', NO_KEYS)
+    journal.record(T0, 'GET', '/api/v1/projects', '', 500, 'sbx_user_beta', null, ['server-error'], null, NO_KEYS)
+    journal.record(T0, 'GET', '/api/v1/projects', '', 200, 'sbx_user_alpha_other', null, [], null, NO_KEYS)
     const ids = (query: Parameters<Journal['list']>[0]) => journal.list(query).map((entry) => entry.id)
     expect(ids({ key: 'sbx_user_alpha' })).toEqual([1, 2, 3])
     expect(ids({ status: 500 })).toEqual([2, 4])
@@ -184,8 +228,8 @@ describe('Journal', () => {
 
   it("keeps each answer's error code, null for a success and a 500", () => {
     const journal = new Journal(3)
-    journal.record(T0, 'GET', '/api/v1/monitoring', '', 400, null, null, [], 'invalid_date')
-    journal.record(T0, 'GET', '/api/v1/projects', '', 200, null, null, [], null)
+    journal.record(T0, 'GET', '/api/v1/monitoring', '', 400, null, null, [], 'invalid_date', NO_KEYS)
+    journal.record(T0, 'GET', '/api/v1/projects', '', 200, null, null, [], null, NO_KEYS)
     expect(journal.list().map((entry) => entry.error)).toEqual(['invalid_date', null])
   })
 })

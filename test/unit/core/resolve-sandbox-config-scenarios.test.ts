@@ -98,7 +98,7 @@ describe('createSandboxState', () => {
     const scope = { endpoint: 'projects', key: 'k', projectId: undefined } as const
     expect(one.scenarios.active.enterData(scope, ERRORS.projectsFailed, {}, 0)).toBeDefined()
     expect(two.scenarios.active.enterData(scope, ERRORS.projectsFailed, {}, 0)).toBeDefined()
-    one.journal.record(0, 'GET', '/', '', 200, null, null, [], null)
+    one.journal.record(0, 'GET', '/', '', 200, null, null, [], null, () => false)
     expect(two.journal.recorded).toBe(0)
   })
 })
