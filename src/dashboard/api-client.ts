@@ -1,4 +1,5 @@
 import { ERRORS } from '../vocabulary/errors.js'
+import { shellQuote } from './shell-quote.js'
 
 /** The envelope every answer of the sandbox comes in. */
 export interface Envelope<T = unknown> {
@@ -17,7 +18,7 @@ export interface Envelope<T = unknown> {
 export interface ApiAnswer<T = unknown> {
   readonly status: number
   readonly envelope: Envelope<T>
-  /** The request as curl would send it, to paste into a terminal. */
+  /** The request as curl would send it, to paste into a terminal: every word quoted by {@link shellQuote}. */
   readonly curl: string
 }
 
@@ -88,9 +89,9 @@ export function createApiClient(askToken: (refused: boolean) => Promise<string>)
     const envelope = (await response.json()) as Envelope<T>
     const sent = Object.entries(headers)
       .filter(([name]) => name !== 'accept')
-      .map(([name, value]) => ` -H '${name}: ${value}'`)
+      .map(([name, value]) => ` -H ${shellQuote(`${name}: ${value}`)}`)
       .join('')
-    return { status: response.status, envelope, curl: `curl${sent} '${new URL(path, location.href).href}'` }
+    return { status: response.status, envelope, curl: `curl${sent} ${shellQuote(new URL(path, location.href).href)}` }
   }
 
   return { admin, api }

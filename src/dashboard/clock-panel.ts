@@ -1,21 +1,29 @@
+import { daysInMonth } from '../vocabulary/calendar-date.js'
 import type { ApiClient } from './api-client.js'
+import { FIRST_DATE, LAST_DATE } from './days-before.js'
 import { announce, byId, onSubmit, report } from './dom.js'
 import type { ClockState } from './records.js'
 
+/** The clock's last second: it never passes the end of 9999, and a year 10000 is no date the API reads. */
+const LAST_NOW = `${LAST_DATE}T23:59:59Z`
+
 /**
  * A month after `now`, on the same day (or the month's last): the admin API moves the clock by
- * weeks to seconds only, since a month has no fixed length, so the page works out the date.
+ * weeks to seconds only, since a month has no fixed length, so the page works out the date. In
+ * December 9999 it is the clock's last second.
  *
  * @example
  * monthAfter('2026-01-31T10:00:00Z') // '2026-02-28T10:00:00Z'
+ * monthAfter('9999-12-15T10:00:00Z') // '9999-12-31T23:59:59Z'
  */
 export function monthAfter(now: string): string {
   const date = new Date(now)
   const day = date.getUTCDate()
   date.setUTCDate(1)
   date.setUTCMonth(date.getUTCMonth() + 1)
-  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate()
-  date.setUTCDate(Math.min(day, last))
+  // Not Date.UTC, which reads the years 0 to 99 as 1900 to 1999.
+  date.setUTCDate(Math.min(day, daysInMonth(date.getUTCFullYear(), date.getUTCMonth() + 1)))
+  if (date.getUTCFullYear() > 9999) return LAST_NOW
   return date.toISOString().replace(/\.\d+Z$/, 'Z')
 }
 
@@ -29,6 +37,8 @@ export function monthAfter(now: string): string {
  */
 export function createClockPanel(client: ApiClient, onChange: () => void) {
   const input = byId('clock-input', HTMLInputElement)
+  input.min = `${FIRST_DATE}T00:00:00`
+  input.max = LAST_NOW.slice(0, 19)
   let state: ClockState | undefined
 
   function show(next: ClockState): void {

@@ -1,4 +1,5 @@
 import type { ApiClient } from './api-client.js'
+import { cutOption, cutText, showChoice } from './cut-text.js'
 import { byId, h, onSubmit } from './dom.js'
 import type { JournalEntry, KeyRecord } from './records.js'
 
@@ -27,8 +28,8 @@ function row(entry: JournalEntry): HTMLLIElement {
         'summary',
         {},
         h('span', { class: `status ${ok ? 'ok' : 'failed'}` }, entry.status),
-        h('span', { class: 'error-code' }, entry.error ?? (ok ? '' : '–')),
-        h('span', { class: 'request' }, `${entry.method} ${entry.path}${entry.query === '' ? '' : `?${entry.query}`}`),
+        cutText('span', entry.error ?? (ok ? '' : '–'), 'error-code'),
+        cutText('span', `${entry.method} ${entry.path}${entry.query === '' ? '' : `?${entry.query}`}`, 'request'),
         h('span', { class: 'time' }, entry.time.slice(11, 19)),
       ),
       h('pre', {}, JSON.stringify(entry, null, 2)),
@@ -53,6 +54,8 @@ export function createJournalPanel(client: ApiClient, keysOf: () => readonly Key
     status: byId('journal-status', HTMLSelectElement),
     path: byId('journal-path', HTMLSelectElement),
   }
+  /** The selects that list every key: the filter, and the key the request form sends. */
+  const keySelects = [filters.key, byId('try-key', HTMLSelectElement)]
   let last = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   let polling = false
@@ -116,16 +119,18 @@ export function createJournalPanel(client: ApiClient, keysOf: () => readonly Key
   /** Fills the key choices (of the filter and of the request form) with the keys as last loaded. */
   function keysChanged(): void {
     const keys = keysOf().map((record) => record.key)
-    for (const select of [filters.key, byId('try-key', HTMLSelectElement)]) {
+    for (const select of keySelects) {
       const chosen = select.value
       const first = select === filters.key ? [h('option', { value: '' }, 'Any key')] : []
-      select.replaceChildren(...first, ...keys.map((key) => h('option', { value: key }, key)))
+      select.replaceChildren(...first, ...keys.map((key) => cutOption(key, key)))
       // The filter may stay on "Any key"; the request form always has a key.
       select.value = keys.includes(chosen) || (chosen === '' && select === filters.key) ? chosen : (select.options[0]?.value ?? '')
+      showChoice(select)
     }
   }
 
   for (const select of Object.values(filters)) select.addEventListener('change', () => void tick(true))
+  for (const select of keySelects) select.addEventListener('change', () => showChoice(select))
   byId('journal-clear', HTMLButtonElement).addEventListener('click', () => {
     void client.admin('DELETE', 'requests').then(() => tick(true))
   })

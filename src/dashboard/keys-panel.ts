@@ -1,9 +1,13 @@
 import type { ApiClient } from './api-client.js'
+import { cutText } from './cut-text.js'
 import { announce, byId, h, onSubmit, report } from './dom.js'
 import type { KeyRecord } from './records.js'
 
 /** Rows shown at most: a sandbox with thousands of keys is searched, not scrolled. */
 export const MAX_KEY_ROWS = 200
+
+/** The keys table's columns: a heading each, and a width in dashboard.css (`.col-key`, …). */
+const COLUMNS = ['Key', 'Level', 'Expires', 'State', 'Action'] as const
 
 /** What `POST /__sandbox/accounts` answers. */
 interface CreatedAccount {
@@ -44,11 +48,14 @@ export function createKeysPanel(client: ApiClient, onChange: () => void) {
       h(
         'td',
         {},
-        h('code', {}, record.key),
-        ' ',
-        h('button', { type: 'button', class: 'small', 'aria-label': `Copy ${record.key}`, onclick: () => void copy(record.key) }, 'Copy'),
+        h(
+          'div',
+          { class: 'key-cell' },
+          cutText('code', record.key),
+          h('button', { type: 'button', class: 'small', 'aria-label': `Copy ${record.key}`, onclick: () => void copy(record.key) }, 'Copy'),
+        ),
       ),
-      h('td', {}, record.level === 'USER' ? 'USER' : `PROJECT ${record.project_id}`),
+      h('td', {}, cutText('span', record.level === 'USER' ? 'USER' : `PROJECT ${record.project_id}`)),
       h('td', {}, record.expiry.slice(0, 10)),
       h('td', {}, h('span', { class: `state ${record.state}` }, record.state)),
       h(
@@ -86,7 +93,10 @@ export function createKeysPanel(client: ApiClient, onChange: () => void) {
         'table',
         { class: 'keys' },
         h('caption', {}, `Account ${userId}`),
-        h('thead', {}, h('tr', {}, ...['Key', 'Level', 'Expires', 'State', 'Action'].map((title) => h('th', { scope: 'col' }, title)))),
+        // Fixed widths but the key's (table-layout: fixed): a long key is cut, and never pushes the
+        // Revoke buttons out of the panel.
+        h('colgroup', {}, ...COLUMNS.map((title) => h('col', { class: `col-${title.toLowerCase()}` }))),
+        h('thead', {}, h('tr', {}, ...COLUMNS.map((title) => h('th', { scope: 'col' }, title)))),
         h('tbody', {}, ...records.map(row)),
       ),
     )

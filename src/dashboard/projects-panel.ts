@@ -1,5 +1,7 @@
 import { PROVIDERS } from '../vocabulary/providers.js'
 import type { ApiAnswer, ApiClient, ApiRequest } from './api-client.js'
+import { cutOption, isolate, showChoice } from './cut-text.js'
+import { daysBefore, FIRST_DATE, LAST_DATE } from './days-before.js'
 import { announce, byId, h, report } from './dom.js'
 import { drawVisibility, fitChart, pointsTable, sentimentBar, type ChartHost, type ScorePoint, type Sentiment } from './draw-chart.js'
 import type { KeyRecord, Project } from './records.js'
@@ -15,11 +17,6 @@ interface Overview {
 
 /** Days before the clock's today that the first range starts: the API's default range, 30 days. */
 const DEFAULT_DAYS = 30
-
-/** The date `days` days before `today`, both `YYYY-MM-DD`. */
-export function daysBefore(today: string, days: number): string {
-  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
-}
 
 /** The key an account reads its projects with: a valid USER key, else a valid PROJECT key. */
 function readerOf(keys: readonly KeyRecord[], userId: number): KeyRecord | undefined {
@@ -54,6 +51,10 @@ export function createProjectsPanel(client: ApiClient, keysOf: () => readonly Ke
   let reader: KeyRecord | undefined
 
   provider.append(...PROVIDERS.map((id) => h('option', { value: id }, id)))
+  for (const input of [start, end]) {
+    input.min = FIRST_DATE
+    input.max = LAST_DATE
+  }
 
   function setRange(days: number): void {
     const today = todayOf()
@@ -66,8 +67,9 @@ export function createProjectsPanel(client: ApiClient, keysOf: () => readonly Ke
     const keys = keysOf()
     const ids = [...new Set(keys.map((record) => record.user_id))].filter((id) => readerOf(keys, id) !== undefined).sort((a, b) => a - b)
     const chosen = account.value
-    account.replaceChildren(...ids.map((id) => h('option', { value: id }, `Account ${id} (${readerOf(keys, id)?.key})`)))
+    account.replaceChildren(...ids.map((id) => cutOption(id, `Account ${id} (${readerOf(keys, id)?.key})`)))
     if (ids.map(String).includes(chosen)) account.value = chosen
+    showChoice(account)
     await loadProjects()
   }
 
@@ -76,13 +78,17 @@ export function createProjectsPanel(client: ApiClient, keysOf: () => readonly Ke
     const chosen = project.value
     if (reader === undefined) {
       project.replaceChildren()
+      showChoice(project)
       answer.textContent = 'No account has a valid key: make one in Keys and accounts.'
       return
     }
     const listed = await client.api<{ projects: Project[] }>({ endpoint: 'projects', key: reader.key })
     const projects = listed.status === 200 ? listed.envelope.data.projects : []
-    project.replaceChildren(...projects.map((item) => h('option', { value: item.id }, `${item.id} ${item.display_name} (${item.domain})`)))
+    project.replaceChildren(
+      ...projects.map((item) => cutOption(item.id, `${item.id} ${isolate(item.display_name)} (${isolate(item.domain)})`)),
+    )
     if (projects.some((item) => String(item.id) === chosen)) project.value = chosen
+    showChoice(project)
     if (listed.status !== 200) {
       answer.textContent = `/projects answered ${describe(listed)}`
       answer.className = 'answer failed'
@@ -126,8 +132,14 @@ export function createProjectsPanel(client: ApiClient, keysOf: () => readonly Ke
   }
 
   const redraw = () => void draw().catch(report)
-  account.addEventListener('change', () => void loadProjects().catch(report))
-  project.addEventListener('change', redraw)
+  account.addEventListener('change', () => {
+    showChoice(account)
+    void loadProjects().catch(report)
+  })
+  project.addEventListener('change', () => {
+    showChoice(project)
+    redraw()
+  })
   provider.addEventListener('change', redraw)
   for (const input of [start, end]) {
     input.addEventListener('change', () => {

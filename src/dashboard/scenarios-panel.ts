@@ -1,4 +1,5 @@
 import type { ApiClient } from './api-client.js'
+import { cutText } from './cut-text.js'
 import { announce, byId, h, report } from './dom.js'
 import type { ScenarioInfo } from './records.js'
 
@@ -42,8 +43,9 @@ export function createScenariosPanel(client: ApiClient, onChange: () => void) {
       'li',
       {},
       box,
-      h('label', { for: id }, scenario.name),
-      scenario.source === 'built-in' ? null : h('span', { class: 'tag' }, scenario.source),
+      // A scenario file names it: isolated, so its text cannot reorder the tag beside it.
+      h('label', { for: id, dir: 'auto' }, scenario.name),
+      scenario.source === 'built-in' ? null : cutText('span', scenario.source, 'tag'),
       h('p', { id: `${id}-about`, class: 'about' }, scenario.description),
     )
   }
