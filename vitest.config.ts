@@ -15,7 +15,12 @@ const UNIT_TESTS = [
 ]
 
 /** Tests that measure time under load (answers within 1 s while attacked, exits within 1.5 s): run alone. */
-const TIMING_TESTS = ['test/hardening/hostile-load.test.ts', 'test/hardening/soak.test.ts', 'test/hardening/lifecycle.test.ts']
+const TIMING_TESTS = [
+  'test/hardening/hostile-load.test.ts',
+  'test/hardening/bounded-by-bytes.test.ts',
+  'test/hardening/soak.test.ts',
+  'test/hardening/lifecycle.test.ts',
+]
 
 const TIMEOUTS = { testTimeout: 20_000, hookTimeout: 20_000 }
 

@@ -247,6 +247,28 @@ describe('request log', () => {
     expect(logged).not.toContain('sbx_user_alpha')
   })
 
+  test('The request log masks a key the sandbox knows wherever the request put it: query, path, the admin path of a key deleted by that request.', async () => {
+    const cli = runCli(['--port', '0', '--now', '2026-03-01', '--log', 'json'])
+    const url = await cli.waitForUrl()
+    const origin = new URL(url).origin
+    await get(`${url}projects?auth=sbx_user_alpha`)
+    await get(`${url}projects?k%65y=sbx_user_beta`)
+    await get(`${url}sbx_user_empty/projects`)
+    expect((await fetch(`${origin}/__sandbox/keys/sbx_user_revoked`, { method: 'DELETE' })).status).toBe(200)
+    await cli.waitForStdout(/"method":"DELETE"/)
+    const logged = cli
+      .stdout()
+      .split('\n')
+      .filter((line) => line.startsWith('{') && !line.includes('"event":"listening"'))
+      .map((line) => (JSON.parse(line) as { path: string }).path)
+    expect(logged).toEqual([
+      '/api/v1/projects?auth=sbx_us…ha',
+      '/api/v1/projects?k%65y=sbx_us…ta',
+      '/api/v1/sbx_us…ty/projects',
+      '/__sandbox/keys/sbx_us…oked',
+    ])
+  })
+
   test('The --log pretty option writes a readable line per request that never shows the whole key.', async () => {
     const cli = runCli(['--port', '0', '--now', '2026-03-01', '--log', 'pretty'])
     const url = await cli.waitForUrl()

@@ -13,6 +13,7 @@ import { MAX_WAITING_REQUESTS, REQUESTS_PER_TURN } from '../../src/server/socket
 import { killAllCli, runCli } from '../cli/run-cli.js'
 import { useTempDir } from '../support/temp-dir.js'
 import { pipelineFlood, type Flood } from './pipeline-flood.js'
+import { peakWhileProbing, probe, rssMb, sleep } from './hostile-support.js'
 
 const temp = useTempDir('hostile-load')
 
@@ -26,33 +27,6 @@ afterEach(async () => {
   flood = undefined
   await killAllCli()
 })
-
-/** Resident memory of a process in MB, from /proc. */
-function rssMb(pid: number): number {
-  return Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024
-}
-
-/** Milliseconds another client waits for GET /validate, which must be 200. */
-async function probe(url: string): Promise<number> {
-  const started = performance.now()
-  const response = await fetch(`${url}validate`, { headers: { 'X-API-Key': 'sbx_user_alpha' }, signal: AbortSignal.timeout(5_000) })
-  expect(response.status).toBe(200)
-  await response.arrayBuffer()
-  return performance.now() - started
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** For 2 s of an attack, every 250 ms: another client must be answered within 1 s. Resolves with the peak RSS in MB. */
-async function peakWhileProbing(url: string, pid: number): Promise<number> {
-  let peak = 0
-  for (let round = 0; round < 8; round++) {
-    await sleep(250)
-    expect(await probe(url)).toBeLessThan(1_000)
-    peak = Math.max(peak, rssMb(pid))
-  }
-  return peak
-}
 
 describe('hostile load', () => {
   test(`Unread pipelined answers: ${FLOOD.connections} connections each pipelining ${FLOOD.requests} 366-day /monitoring requests and reading none leave the process alive, answering others within 1 s, under 200 MB.`, async () => {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../src/vocabulary/errors.js'
+import { LIMITS, SAFE_KEY_MESSAGE, tooLong, tooMany } from '../../src/vocabulary/limits.js'
 import { START, type PortalHarness } from './portal-harness.js'
 
 /** Every rule of product.md's "The portal and the clock", against one harness. */
@@ -214,6 +215,161 @@ export function describePortal(portal: PortalHarness): void {
       expect((await portal.setClock({ advance: 'P1M' })).errors.fields![0]!.field).toBe('advance')
       expect((await portal.setClock({ now: 'tomorrow' })).errors.fields![0]!.field).toBe('now')
       expect((await portal.clock()).data.now).toBe(START)
+    })
+  })
+
+  describe(`bounded by bytes (${portal.name})`, () => {
+    const text = (chars: number) => 'x'.repeat(chars)
+    const brands = (count: number, chars = 10) => Array.from({ length: count }, (_, index) => `b${index}`.padEnd(chars, 'b'))
+    const topics = (count: number, brandCount = 1) =>
+      Array.from({ length: count }, (_, index) => ({ name: `t${index}`, brands: brands(brandCount) }))
+    const PROJECT_CASES: Array<[string, Record<string, unknown>, string, string]> = [
+      ['name', { name: text(LIMITS.textChars + 1) }, 'name', tooLong(LIMITS.textChars)],
+      ['display_name', { display_name: text(LIMITS.textChars + 1) }, 'display_name', tooLong(LIMITS.textChars)],
+      ['domain', { domain: text(LIMITS.textChars + 1) }, 'domain', tooLong(LIMITS.textChars)],
+      ['status', { status: text(LIMITS.textChars + 1) }, 'status', tooLong(LIMITS.textChars)],
+      ['too many topics', { topics: topics(LIMITS.topics + 1) }, 'topics', tooMany(LIMITS.topics, 'topics')],
+      [
+        'too many brands',
+        { topics: [{ name: 't', brands: brands(LIMITS.brands + 1) }] },
+        'topics[0].brands',
+        tooMany(LIMITS.brands, 'brands'),
+      ],
+      [
+        'a long brand',
+        { topics: [{ name: 't', brands: [text(LIMITS.brandChars + 1)] }] },
+        'topics[0].brands[0]',
+        tooLong(LIMITS.brandChars),
+      ],
+      [
+        'a long topic name',
+        { topics: [{ name: text(LIMITS.brandChars + 1), brands: ['b'] }] },
+        'topics[0].name',
+        tooLong(LIMITS.brandChars),
+      ],
+      ['an unknown provider', { providers: ['chatgpt', 'askjeeves'] }, 'providers[1]', ''],
+      ['a provider twice', { providers: ['chatgpt', 'chatgpt'] }, 'providers[1]', 'duplicate provider'],
+      [
+        'an unknown region',
+        { data_regions: ['US', 'XX'] },
+        'data_regions[1]',
+        'must be an ISO 3166-1 alpha-2 code in upper case, such as US',
+      ],
+      ['a region twice', { region: 'US', data_regions: ['US', 'US'] }, 'data_regions[1]', 'duplicate region'],
+    ]
+
+    it.each(PROJECT_CASES)(
+      'refuses a project with %s: 400 naming the field and its limit, nothing made or changed',
+      async (_, fields, field, message) => {
+        const before = (await portal.api('projects', 'sbx_user_alpha')).text
+        for (const outcome of [await portal.createProject({ user_id: 1, ...fields }), await portal.updateProject(101, fields)]) {
+          expect(outcome.status).toBe(400)
+          expect(outcome.errors.error).toBe(ERRORS.invalidBody.error)
+          const issue = outcome.errors.fields!.find((candidate) => candidate.field === field)
+          expect(issue, JSON.stringify(outcome.errors.fields)).toBeDefined()
+          if (message !== '') expect(issue!.message).toBe(message)
+        }
+        expect((await portal.api('projects', 'sbx_user_alpha')).text).toBe(before)
+      },
+    )
+
+    it('takes every field at its limit', async () => {
+      const fields = { name: text(200), display_name: text(200), domain: text(200), topics: topics(LIMITS.topics, 2) }
+      const made = await portal.createProject({ user_id: 1, ...fields })
+      expect(made.status).toBe(201)
+      expect(
+        (await portal.updateProject(made.data.id, { topics: [{ name: text(100), brands: brands(LIMITS.brands, 100).slice(0, 10) }] }))
+          .status,
+      ).toBe(200)
+    })
+
+    it('refuses an account name, a key name and a user name over 200 characters', async () => {
+      expect((await portal.createAccount({ name: text(201) })).errors.fields).toEqual([{ field: 'name', message: tooLong(200) }])
+      expect((await portal.createKey({ level: 'USER', user_id: 1, name: text(201) })).errors.fields).toEqual([
+        { field: 'name', message: tooLong(200) },
+      ])
+      expect((await portal.updateKey('sbx_user_alpha', { name: text(201) })).errors.fields).toEqual([
+        { field: 'name', message: tooLong(200) },
+      ])
+    })
+
+    it(`refuses a list longer than any field takes (${LIMITS.bodyArrayItems} items) before checking its items, naming it`, async () => {
+      const outcome = await portal.createProject({ user_id: 1, topics: new Array(30_000).fill(0) })
+      expect(outcome.status).toBe(400)
+      expect(outcome.errors.fields).toEqual([{ field: 'topics', message: tooMany(LIMITS.bodyArrayItems, 'items') }])
+    })
+
+    it.each([
+      '.',
+      '..',
+      '...',
+      "q'$(touch /tmp/x)'",
+      'a b',
+      'a/b',
+      'a?b',
+      'a#b',
+      'a%2Fb',
+      'a\\b',
+      'tab\tkey',
+      'zero\u200bwidth',
+      'ünï',
+      text(129),
+      '',
+    ])('refuses the chosen key %j with the rule in the message: it would change in a URL, a shell or a header', async (key) => {
+      const outcome = await portal.createKey({ level: 'USER', user_id: 1, key })
+      expect(outcome.status).toBe(400)
+      expect(outcome.errors.fields).toEqual([{ field: 'key', message: SAFE_KEY_MESSAGE }])
+      expect((await portal.listKeys()).data.keys).toHaveLength(6)
+    })
+
+    it('takes a chosen key of 128 characters of letters, digits, _, - and ., which can then be changed and deleted by its path', async () => {
+      for (const key of [text(128), 'my.key-1_A', '.hidden', 'a..b']) {
+        expect((await portal.createKey({ level: 'USER', user_id: 1, key })).status, key).toBe(201)
+        expect((await portal.updateKey(key, { revoked: true })).data.state).toBe('revoked')
+        expect((await portal.deleteKey(key)).status).toBe(200)
+      }
+    })
+
+    it('gives ids that never pass 2^53 - 1 and never collide, after a caller took the top of the range', async () => {
+      const top = await portal.createProject({ user_id: 1, id: Number.MAX_SAFE_INTEGER })
+      expect(top.status).toBe(201)
+      const next = await portal.createProject({ user_id: 1 })
+      expect(next.status).toBe(201)
+      const account = await portal.createAccount({ projects: 3 })
+      expect(account.status).toBe(201)
+      const ids = [top.data.id, next.data.id, ...account.data.projects.map((project: { id: number }) => project.id), 101, 102, 103, 201]
+      expect(new Set(ids).size).toBe(ids.length)
+      for (const id of ids) expect(Number.isSafeInteger(id)).toBe(true)
+      expect(Number.isSafeInteger(account.data.user_id) && account.data.user_id > 3).toBe(true)
+    })
+
+    it('refuses what would pass the portal byte budget with 409 portal_full, a PATCH that grows a project included, and takes a PATCH that shrinks one', async () => {
+      // Projects near the 64 KiB body limit: the byte budget is met long before 20,000 records.
+      const big = { user_id: 1, topics: Array.from({ length: 24 }, (_, index) => ({ name: `t${index}`, brands: brands(25, 100) })) }
+      let made = 0
+      let last = await portal.createProject(big)
+      while (last.status === 201) {
+        made++
+        last = await portal.createProject(big)
+      }
+      expect(last.status).toBe(409)
+      expect(last.errors.error).toBe(ERRORS.portalFull.error)
+      expect(made).toBeGreaterThan(100)
+      expect(made).toBeLessThan(LIMITS.portalBytes / 60_000)
+      const grow = await portal.updateProject(101, { topics: big.topics })
+      expect(grow.status).toBe(409)
+      expect((await portal.api('monitoring', 'sbx_project_101')).status).toBe(200)
+      expect((await portal.updateProject(102, { topics: topics(1) })).status).toBe(200)
+      await portal.reset()
+      expect((await portal.createProject(big)).status).toBe(201)
+    })
+
+    it('stops the clock at the end of 9999: a move past it is refused, the clock unchanged', async () => {
+      expect((await portal.setClock({ now: '9999-12-31T23:59:59Z' })).data.today).toBe('9999-12-31')
+      const past = await portal.setClock({ advance: 'PT1S' })
+      expect(past.status).toBe(400)
+      expect((await portal.clock()).data.now).toBe('9999-12-31T23:59:59Z')
+      expect((await portal.createKey({ level: 'USER', user_id: 1 })).data.expiry).toBe('9999-12-31T23:59:59Z')
     })
   })
 

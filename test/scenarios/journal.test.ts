@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node'
+import { LIMITS } from '../../src/vocabulary/limits.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import type { JournalEntry } from '../../src/core/journal.js'
@@ -50,6 +51,30 @@ const MIXED_ENTRIES = [
   { method: 'GET', path: '/api/v1/overview', query: '', status: 401, key: null, project_id: '102', scenarios: [], error: 'unauthorized' },
   { method: 'GET', path: '/api/v1/nope', query: 'x=1', status: 404, key: 'sbx_us…ha', project_id: null, scenarios: [], error: 'not_found' },
 ]
+
+/** Requests that put a documented key where a key does not belong: each must be masked in the journal. */
+const MISPLACED_KEYS: ReadonlyArray<[string, Record<string, string>]> = [
+  ['projects?auth=sbx_user_alpha', {}],
+  ['projects?k%65y=sbx_user_alpha', {}],
+  ['projects?x=sbx%5Fuser%5Falpha', {}],
+  ['sbx_user_alpha/projects', {}],
+  ['projects?sbx_user_beta', {}],
+  ['monitoring', { 'X-API-Key': 'sbx_user_beta', 'X-Project-ID': 'sbx_user_alpha' }],
+]
+
+/** Each journal entry of MISPLACED_KEYS shows the key masked, and no entry shows a documented key whole. */
+function expectMasked(entries: readonly JournalEntry[]): void {
+  const text = JSON.stringify(entries)
+  for (const key of ALL_KEYS) expect(text).not.toContain(key)
+  expect(entries.map((entry) => [entry.path, entry.query, entry.project_id])).toEqual([
+    ['/api/v1/projects', 'auth=sbx_us…ha', null],
+    ['/api/v1/projects', 'k%65y=sbx_us…ha', null],
+    ['/api/v1/projects', 'x=sbx_us…ha', null],
+    ['/api/v1/sbx_us…ha/projects', '', null],
+    ['/api/v1/projects', 'sbx_us…ta', null],
+    ['/api/v1/monitoring', '', 'sbx_us…ha'],
+  ])
+}
 
 const withoutIdAndTime = (entries: readonly JournalEntry[]) =>
   entries.map(({ id: _id, time: _time, cut, ...rest }) => {
@@ -196,6 +221,20 @@ describe('the request journal over HTTP: GET|DELETE /__sandbox/requests', () => 
     expect((await sandbox().admin('health')).body.data.requests).toBe(1)
   })
 
+  test('A key the sandbox knows is masked wherever a request put it: a query value or name (encoded or not), a path segment, X-Project-ID.', async () => {
+    for (const [path, headers] of MISPLACED_KEYS) await api(path, headers)
+    expectMasked((await sandbox().journal()).requests)
+  })
+
+  test('A request path and query longer than 2 KiB are kept to 2 KiB together, the entry marked as cut; the answer is unchanged.', async () => {
+    const long = 'y'.repeat(3000)
+    expect((await api(`${long}?q=${long}`, USER)).status).toBe(404)
+    const [entry] = (await sandbox().journal()).requests
+    expect(entry!.cut).toBe(true)
+    expect(entry!.path.length + entry!.query.length).toBeLessThanOrEqual(LIMITS.journalTextChars + 2)
+    expect(entry!.path.endsWith('…')).toBe(true)
+  })
+
   test('The journal is bounded: after 1100 requests it keeps the last 1000 and counts all 1100 as recorded; an answer lists 100 unless a limit (at most 1000) says otherwise.', async () => {
     for (let batch = 0; batch < 11; batch++) {
       const answers = await Promise.all(Array.from({ length: 100 }, () => api('validate', USER)))
@@ -236,6 +275,12 @@ describe('the request journal in-process: sandbox.requests', () => {
     const text = JSON.stringify(sandbox.requests)
     for (const key of ALL_KEYS) expect(text).not.toContain(key)
     expect(sandbox.requests.map((entry) => entry.key)).toEqual(ALL_KEYS.map(maskedKey))
+  })
+
+  test('sandbox.requests masks a key wherever a request put it, as the HTTP journal does.', async () => {
+    await sandbox.reset()
+    for (const [path, headers] of MISPLACED_KEYS) await api(path, headers)
+    expectMasked(sandbox.requests)
   })
 
   test('sandbox.reset() empties sandbox.requests.', async () => {

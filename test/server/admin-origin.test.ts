@@ -6,7 +6,7 @@
  */
 import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { FOREIGN_HOST_DETAIL, FOREIGN_ORIGIN_DETAIL } from '../../src/core/admin/refuse-foreign-origin.js'
+import { CROSS_SITE_DETAIL, FOREIGN_HOST_DETAIL, FOREIGN_ORIGIN_DETAIL } from '../../src/core/admin/refuse-foreign-origin.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { expectConforming } from '../support/expect-conforming.js'
@@ -96,6 +96,33 @@ describe('the admin API and web pages of other origins', () => {
     )
     expect(running.requests).toHaveLength(1)
     expect((await fetch(`${running.url}projects`, { headers: { 'X-API-Key': 'sbx_user_alpha' } })).status).toBe(500)
+  })
+
+  it('refuses a browser request another site started (Sec-Fetch-Site cross-site or same-site, as an <img> sends it, with no Origin) under /__sandbox/, GETs and the dashboard included, before it reads or changes anything', async () => {
+    running = await startSandbox()
+    await fetch(`${running.url}validate`, { headers: { 'X-API-Key': 'sbx_user_alpha' } })
+    for (const site of ['cross-site', 'same-site', 'Cross-Site']) {
+      const journal = await send(running.port, 'GET', '/__sandbox/requests', { 'sec-fetch-site': site, 'sec-fetch-dest': 'image' })
+      expectRefused(journal, CROSS_SITE_DETAIL)
+      expect(journal.text).not.toContain('/api/v1/validate')
+      expectRefused(
+        await send(running.port, 'POST', '/__sandbox/reset', { 'sec-fetch-site': site }, ''),
+        CROSS_SITE_DETAIL,
+        'POST',
+        '/__sandbox/reset',
+      )
+      expect((await send(running.port, 'GET', '/__sandbox/', { 'sec-fetch-site': site, accept: 'text/html' })).status).toBe(403)
+    }
+    expect((await running.requests).length, 'the refused reset changed nothing').toBe(1)
+  })
+
+  it('answers its own page (Sec-Fetch-Site same-origin), a typed address (none) and tools that send no Sec-Fetch-Site, and leaves the API open to cross-site requests', async () => {
+    running = await startSandbox()
+    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}]) {
+      expect((await send(running.port, 'GET', '/__sandbox/requests', headers)).status, JSON.stringify(headers)).toBe(200)
+    }
+    const api = await send(running.port, 'GET', '/api/v1/validate', { 'x-api-key': 'sbx_user_alpha', 'sec-fetch-site': 'cross-site' })
+    expect(api.status).toBe(200)
   })
 
   it('answers a preflight to the admin API from another origin with 403 and no CORS headers, while API preflights still pass', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createClock } from '../../../src/vocabulary/clock.js'
+import { CLOCK_END_MS, createClock } from '../../../src/vocabulary/clock.js'
 import { parseIsoDuration } from '../../../src/vocabulary/iso-duration.js'
 import { parseStartInstant } from '../../../src/vocabulary/parse-start-instant.js'
 
@@ -71,5 +71,22 @@ describe('the start instant (--now, the now option)', () => {
     ]) {
       expect(parseStartInstant(text), text).toBeUndefined()
     }
+  })
+})
+
+describe('the end of time', () => {
+  it('stops a running clock at 9999-12-31T23:59:59.999Z, whatever the real time says', () => {
+    const clock = createClock()
+    clock.advance(CLOCK_END_MS - Date.now() - 1)
+    expect(clock.now()).toBeLessThanOrEqual(CLOCK_END_MS)
+    clock.advance(10_000)
+    expect(clock.now()).toBe(CLOCK_END_MS)
+    expect(new Date(clock.now()).toISOString()).toBe('9999-12-31T23:59:59.999Z')
+  })
+
+  it('stops a frozen clock moved past the end there too', () => {
+    const clock = createClock(CLOCK_END_MS - 1)
+    clock.advance(86_400_000)
+    expect(clock.now()).toBe(CLOCK_END_MS)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { maskKey } from '../../../src/vocabulary/mask-key.js'
+import { maskKey, maskKeysIn, maskKeysInPath, maskKeysInQuery } from '../../../src/vocabulary/mask-key.js'
 import { DOCUMENTED_KEYS } from '../../../src/model/documented-keys.js'
 
 describe('maskKey', () => {
@@ -44,5 +44,26 @@ describe('redactKeys', () => {
     expect(redactKeys('/api/v1/projects?api_key=sbx_user_alpha&region=US')).toBe('/api/v1/projects?api_key=…&region=US')
     expect(redactKeys('/x?X-API-Key=abc&token=t&client_secret=s')).toBe('/x?X-API-Key=…&token=…&client_secret=…')
     expect(redactKeys('/api/v1/monitoring?start_date=2026-01-01')).toBe('/api/v1/monitoring?start_date=2026-01-01')
+  })
+})
+
+describe('maskKeysIn', () => {
+  const isKey = (text: string) => text === 'sbx_user_alpha'
+
+  it('masks a known key as a path segment, a query name or value, percent- or plus-encoded, and hides secret-like values', () => {
+    expect(maskKeysIn('/api/v1/sbx_user_alpha/x?auth=sbx%5Fuser%5Falpha&sbx_user_alpha&token=abc', isKey)).toBe(
+      '/api/v1/sbx_us…ha/x?auth=sbx_us…ha&sbx_us…ha&token=…',
+    )
+  })
+
+  it('gives back the very same string when there is nothing to mask', () => {
+    const text = '/api/v1/projects?start_date=2026-01-01'
+    expect(maskKeysIn(text, isKey)).toBe(text)
+    expect(maskKeysInPath('/api/v1/projects', isKey)).toBe('/api/v1/projects')
+    expect(maskKeysInQuery('a=1&b', isKey)).toBe('a=1&b')
+  })
+
+  it('leaves a piece that cannot be decoded as it is', () => {
+    expect(maskKeysIn('/api/%E0%A4%A/x?y=%zz', isKey)).toBe('/api/%E0%A4%A/x?y=%zz')
   })
 })
