@@ -118,7 +118,8 @@ describe('the admin API and web pages of other origins', () => {
 
   it('answers its own page (Sec-Fetch-Site same-origin), a typed address (none) and tools that send no Sec-Fetch-Site, and leaves the API open to cross-site requests', async () => {
     running = await startSandbox()
-    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}]) {
+    const variants: Array<Record<string, string>> = [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}]
+    for (const headers of variants) {
       expect((await send(running.port, 'GET', '/__sandbox/requests', headers)).status, JSON.stringify(headers)).toBe(200)
     }
     const api = await send(running.port, 'GET', '/api/v1/validate', { 'x-api-key': 'sbx_user_alpha', 'sec-fetch-site': 'cross-site' })
