@@ -60,16 +60,7 @@ function maskPart(part: string, inQuery: boolean, isKey: IsKey): string {
  * maskKeysInPath('/api/v1/sbx_user_alpha/projects', (text) => text === 'sbx_user_alpha') // '/api/v1/sbx_us…ha/projects'
  */
 export function maskKeysInPath(path: string, isKey: IsKey): string {
-  const segments = path.split('/')
-  let changed = false
-  for (let index = 0; index < segments.length; index++) {
-    const masked = maskPart(segments[index]!, false, isKey)
-    if (masked !== segments[index]) {
-      segments[index] = masked
-      changed = true
-    }
-  }
-  return changed ? segments.join('/') : path
+  return maskPieces(path, '/', false, isKey)
 }
 
 /**
@@ -80,22 +71,38 @@ export function maskKeysInPath(path: string, isKey: IsKey): string {
  * maskKeysInQuery('auth=sbx_user_alpha&x=1', (text) => text === 'sbx_user_alpha') // 'auth=sbx_us…ha&x=1'
  */
 export function maskKeysInQuery(query: string, isKey: IsKey): string {
-  if (query === '') return query
-  const pairs = query.split('&')
-  let changed = false
-  for (let index = 0; index < pairs.length; index++) {
-    const pair = pairs[index]!
-    const equals = pair.indexOf('=')
-    const name = equals < 0 ? pair : pair.slice(0, equals)
-    const value = equals < 0 ? undefined : pair.slice(equals + 1)
-    const maskedName = maskPart(name, true, isKey)
-    const maskedValue = value === undefined ? undefined : maskPart(value, true, isKey)
-    if (maskedName !== name || maskedValue !== value) {
-      pairs[index] = maskedValue === undefined ? maskedName : `${maskedName}=${maskedValue}`
-      changed = true
-    }
+  return maskPieces(query, '&', true, isKey)
+}
+
+/** A path segment, or a query's `name=value` with each side masked when it is a key; the same string when neither is. */
+function maskPiece(piece: string, inQuery: boolean, isKey: IsKey): string {
+  const equals = inQuery ? piece.indexOf('=') : -1
+  if (equals < 0) return maskPart(piece, inQuery, isKey)
+  const name = piece.slice(0, equals)
+  const value = piece.slice(equals + 1)
+  const shownName = maskPart(name, true, isKey)
+  const shownValue = maskPart(value, true, isKey)
+  return shownName === name && shownValue === value ? piece : `${shownName}=${shownValue}`
+}
+
+/**
+ * `text` split at `separator` (and, in a query, each piece at its first `=`) with every piece that
+ * is a key masked. Pieces are looked at in place, and an array is made only once one is masked:
+ * this runs for every request the journal records.
+ */
+function maskPieces(text: string, separator: '/' | '&', inQuery: boolean, isKey: IsKey): string {
+  let masked: string[] | undefined
+  let start = 0
+  while (start <= text.length) {
+    let end = text.indexOf(separator, start)
+    if (end < 0) end = text.length
+    const piece = text.slice(start, end)
+    const shown = maskPiece(piece, inQuery, isKey)
+    if (masked === undefined && shown !== piece) masked = start === 0 ? [] : text.slice(0, start - 1).split(separator)
+    masked?.push(shown)
+    start = end + 1
   }
-  return changed ? pairs.join('&') : query
+  return masked === undefined ? text : masked.join(separator)
 }
 
 /**
