@@ -83,7 +83,15 @@ function startWorker(): void {
   })
 }
 
-if (argv[0] === 'verify') {
+if (argv[0] === 'report') {
+  // A client too: reads the coverage of a running sandbox, loads nothing of it.
+  void import('./report-command.js').then(async ({ runReport }) => {
+    process.exitCode = await runReport(argv.slice(1), {
+      stdout: (text) => void process.stdout.write(text),
+      stderr: (text) => void process.stderr.write(text),
+    })
+  })
+} else if (argv[0] === 'verify') {
   // A client, not a server: no worker, and nothing of the sandbox is loaded (an ES module, imported).
   void import('./verify-command.js').then(async ({ runVerify }) => {
     process.exitCode = await runVerify(argv.slice(1), {

@@ -57,6 +57,8 @@ interface CliOptions {
   log: LogFormat
   listScenarios?: boolean
   adminToken?: string
+  strict?: boolean
+  clientReport: boolean
   debug?: boolean
 }
 
@@ -94,6 +96,13 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
     .addOption(new Option('--list-scenarios', 'list the scenarios (built-in and given) and exit'))
     .addOption(new Option('--log <format>', 'request log format').choices(['pretty', 'json', 'none']).default('pretty'))
     .addOption(
+      new Option(
+        '--strict',
+        'answer a request the real API would probably misread (such as ?startDate=) with 400 and its warning code',
+      ).env('ANALYTICS_SANDBOX_STRICT'),
+    )
+    .addOption(new Option('--no-client-report', 'neither count outcomes for the client report nor check requests for warnings'))
+    .addOption(
       new Option('--admin-token <token>', 'token the admin API requires (made up when --host is not loopback)').env(
         'ANALYTICS_SANDBOX_ADMIN_TOKEN',
       ),
@@ -108,6 +117,8 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
       'after',
       `
 Commands:
+  report --url <url>                               which outcomes of the API a client's tests met, and their warnings;
+                                                   analytics-sandbox report --help
   verify --base-url <url> --api-key <key>          check a deployment (the real API or a sandbox) against the contract;
                                                    analytics-sandbox verify --help
 
@@ -136,6 +147,8 @@ Examples:
           now: options.now,
           latency: options.latency,
           generateProjects: options.generateProjects,
+          strict: options.strict === true,
+          clientReport: options.clientReport,
         },
         { fixtures: options.fixtures, scenarios: options.scenario },
       )

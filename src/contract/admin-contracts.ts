@@ -1,6 +1,10 @@
 import { z } from 'zod'
 import { LIMITS } from '../vocabulary/limits.js'
 import { SCENARIO_NAME, scenarioSchema } from './scenario-schema.js'
+import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
+import { WARNING_TEMPLATES } from '../vocabulary/warnings.js'
+
+const WARNING_CODES = Object.values(WARNING_TEMPLATES).map((template) => template.error) as [string, ...string[]]
 
 /** A text query parameter of 1 to `chars` characters. */
 const text = (chars: number) => z.string().min(1).max(chars)
@@ -45,6 +49,14 @@ export const scenariosDataSchema = z
   })
   .meta({ id: 'Scenarios', description: 'The catalogue: built-in scenarios and those from files or the admin API' })
 
+/** A warning: a request the real API would answer, but probably not as the client meant. */
+const warningSchema = z
+  .strictObject({
+    code: z.enum(WARNING_CODES).describe('Also the errors.error strict mode answers with'),
+    detail: z.string(),
+  })
+  .meta({ id: 'Warning' })
+
 /** One journal entry. */
 export const journalEntrySchema = z
   .strictObject({
@@ -63,6 +75,7 @@ export const journalEntrySchema = z
       .describe(
         `Whether path and query were cut: the journal keeps ${LIMITS.journalTextChars} characters of them together, the cut marked with …`,
       ),
+    warnings: z.array(warningSchema).describe('What the request probably got wrong (also sent as X-Sandbox-Warning lines)'),
   })
   .meta({ id: 'JournalEntry', description: 'One answered API request; any key the sandbox knows is masked wherever the request put it' })
 
@@ -75,6 +88,50 @@ export const requestsDataSchema = z
     more: z.boolean().describe('With since: whether later entries remain to read'),
   })
   .meta({ id: 'Requests', description: 'The request journal, oldest first' })
+
+const exampleSchema = z
+  .strictObject({
+    method: z.literal('GET'),
+    path: z.string().describe('Below the base URL, such as monitoring'),
+    query: z.record(z.string(), z.string()),
+    headers: z.record(z.string(), z.string()).describe('Documented keys; X-Sandbox-Scenario where only a scenario gives the outcome'),
+  })
+  .meta({ id: 'OutcomeExample', description: 'A request that produces the outcome, relative to the base URL' })
+
+/** `GET coverage`: the client report. */
+export const coverageDataSchema = z
+  .strictObject({
+    total: z.int().min(1),
+    covered: z.int().min(0),
+    percent: z.number().min(0).max(100).describe('covered / total × 100, to one decimal'),
+    outcomes: z.array(
+      z
+        .strictObject({
+          id: z.string(),
+          endpoint: z.enum(ENDPOINT_NAMES),
+          status: z.int(),
+          error: z.string().nullable().describe('errors.error; null for a success and a 500'),
+          key_level: z.enum(['USER', 'PROJECT']).nullable().describe('For a success: the key level; null where it does not matter'),
+          dates: z.enum(['some', 'none']).nullable().describe('For an analytics success: whether the range had dates with data'),
+          description: z.string(),
+          scenario: z.string().nullable().describe('The built-in scenario that gives it, where only a scenario does'),
+          seen: z.int().min(0).describe('How many answers met it'),
+          example: exampleSchema,
+        })
+        .meta({ id: 'Outcome' }),
+    ),
+    warnings: z.array(
+      z
+        .strictObject({
+          code: z.enum(WARNING_CODES),
+          count: z.int().min(1),
+          detail: z.string().describe('The first such warning'),
+          request_id: z.int().min(1).describe('The journal id of the first request that got it'),
+        })
+        .meta({ id: 'WarningCount' }),
+    ),
+  })
+  .meta({ id: 'Coverage', description: 'The client report' })
 
 /** What `PUT scenario` takes. */
 export const scenarioBodySchema = z
@@ -142,11 +199,19 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
       ),
       since: z.int().min(0).max(Number.MAX_SAFE_INTEGER).describe('A journal id: only later entries, oldest first'),
       limit: z.int().min(1).max(LIMITS.journalEntries).describe('At most this many entries (default 100)'),
+      source: z.enum(['clients', 'dashboard']).describe("Whose requests: the clients' (default) or the dashboard's own, kept apart"),
     },
     status: 200,
     data: requestsDataSchema,
   },
   { method: 'DELETE', route: 'requests', summary: 'Empties the request journal', status: 200, data: emptyObject },
+  {
+    method: 'GET',
+    route: 'coverage',
+    summary: 'The client report: which outcomes of the API the requests met, each with a request that produces it, and the warnings',
+    status: 200,
+    data: coverageDataSchema,
+  },
   { method: 'GET', route: 'openapi.json', summary: 'The OpenAPI document of the public API', status: 200, data: undefined },
   { method: 'GET', route: 'admin-openapi.json', summary: 'This document', status: 200, data: undefined },
   {

@@ -1,19 +1,15 @@
 import { z } from 'zod'
 import type { EndpointName } from '../vocabulary/endpoint-names.js'
 import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
+import { ENDPOINT_RULES, type EndpointRules } from '../vocabulary/endpoint-rules.js'
+import { WARNING_TEMPLATES } from '../vocabulary/warnings.js'
 import { MESSAGES } from '../vocabulary/messages.js'
 import { BAD_REQUEST_CODES } from './scenario-schema.js'
 import { successEnvelopeSchema } from './envelope-schemas.js'
 import { analyticsQuerySchema } from './request-schemas.js'
 import { apiKeyDetailsSchema, monitoringDataSchema, overviewDataSchema, projectsDataSchema } from './resource-schemas.js'
 
-/**
- * How an endpoint treats `X-Project-ID`.
- *
- * @example
- * ENDPOINT_CONTRACTS.projects.projectHeader // 'ignored'
- */
-export type ProjectHeaderRule = 'optional' | 'required for USER keys' | 'ignored'
+export type { ProjectHeaderRule } from '../vocabulary/endpoint-rules.js'
 
 /**
  * One endpoint of the API as the contract states it: path, headers, query, the success envelope,
@@ -23,17 +19,11 @@ export type ProjectHeaderRule = 'optional' | 'required for USER keys' | 'ignored
  * const contract: EndpointContract = ENDPOINT_CONTRACTS.monitoring
  * contract.errors.map((template) => template.error) // ['missing_project_id', …]
  */
-export interface EndpointContract {
-  readonly name: EndpointName
+export interface EndpointContract extends EndpointRules {
   readonly summary: string
   readonly description: string
-  readonly projectHeader: ProjectHeaderRule
   readonly query: typeof analyticsQuerySchema | undefined
   readonly success: z.ZodType
-  /** The endpoint's own 500. */
-  readonly failure: ErrorTemplate
-  /** 400s and 403s the endpoint's guards answer with. */
-  readonly errors: readonly ErrorTemplate[]
 }
 
 /** A pattern for a message with a count, such as `Monitoring data retrieved successfully for <n> dates`. */
@@ -46,17 +36,6 @@ function countedMessage(message: (count: number) => string) {
     .meta({ description: `${before}<n>${after}: <n> is the number of dates in the range that have data (the length of the history)` })
 }
 
-const ANALYTICS_GUARD_ERRORS = [
-  ERRORS.missingProjectId,
-  ERRORS.invalidProjectId,
-  ERRORS.forbidden,
-  ERRORS.invalidDate,
-  ERRORS.invalidDateRange,
-  ERRORS.dateRangeTooLarge,
-  ERRORS.invalidProvider,
-  ERRORS.invalidRegion,
-]
-
 /**
  * The four endpoints' contracts, by name.
  *
@@ -65,49 +44,37 @@ const ANALYTICS_GUARD_ERRORS = [
  */
 export const ENDPOINT_CONTRACTS: Readonly<Record<EndpointName, EndpointContract>> = {
   validate: {
-    name: 'validate',
+    ...ENDPOINT_RULES.validate,
     summary: 'Check that the key is valid and return its details',
     description: 'X-Project-ID is optional for every key level; when sent, access to that project is checked (400/403).',
-    projectHeader: 'optional',
     query: undefined,
     success: successEnvelopeSchema(apiKeyDetailsSchema, z.literal(MESSAGES.validate)).meta({ id: 'ValidateResponse' }),
-    failure: ERRORS.validateFailed,
-    errors: [ERRORS.invalidProjectId, ERRORS.forbidden],
   },
   projects: {
-    name: 'projects',
+    ...ENDPOINT_RULES.projects,
     summary: 'List the projects the key can access',
     description:
       'A USER-level key lists every project of its account, a PROJECT-level key only its own. No pagination: `total` is the count returned. X-Project-ID is ignored.',
-    projectHeader: 'ignored',
     query: undefined,
     success: successEnvelopeSchema(projectsDataSchema, z.literal(MESSAGES.projects)).meta({ id: 'ProjectsResponse' }),
-    failure: ERRORS.projectsFailed,
-    errors: [],
   },
   monitoring: {
-    name: 'monitoring',
+    ...ENDPOINT_RULES.monitoring,
     summary: 'Monitoring analytics with historical trends',
     description:
       'Brands by topic, the visibility score with its daily history, and the requested range against the same number of days just before it. ' +
       'X-Project-ID is required for USER-level keys, optional for PROJECT-level keys.',
-    projectHeader: 'required for USER keys',
     query: analyticsQuerySchema,
     success: successEnvelopeSchema(monitoringDataSchema, countedMessage(MESSAGES.monitoring)).meta({ id: 'MonitoringResponse' }),
-    failure: ERRORS.monitoringFailed,
-    errors: ANALYTICS_GUARD_ERRORS,
   },
   overview: {
-    name: 'overview',
+    ...ENDPOINT_RULES.overview,
     summary: 'Overview analytics: current-day stats, brands, visibility and sentiment',
     description:
       'Current-day stats (the last date in the range that has data), brands by topic and by provider, the visibility score against the day before the range, and sentiment shares over the range. ' +
       'X-Project-ID is required for USER-level keys, optional for PROJECT-level keys.',
-    projectHeader: 'required for USER keys',
     query: analyticsQuerySchema,
     success: successEnvelopeSchema(overviewDataSchema, countedMessage(MESSAGES.overview)).meta({ id: 'OverviewResponse' }),
-    failure: ERRORS.overviewFailed,
-    errors: ANALYTICS_GUARD_ERRORS,
   },
 }
 
@@ -117,7 +84,7 @@ const API_400S: readonly ErrorTemplate[] = Object.values(ERRORS).filter(
 
 /**
  * Errors any endpoint may answer with in the sandbox beyond its own: what a scenario forces (any of the
- * API's 400s, 401, 403, 404, 429, 503), an unknown `X-Sandbox-Scenario`, and what the server answers
+ * API's 400s, 401, 403, 404, 429, 503), an unknown `X-Sandbox-Scenario`, strict mode's warnings, and what the server answers
  * before routing (a request it cannot parse, a timeout, headers too large).
  *
  * @example
@@ -126,6 +93,7 @@ const API_400S: readonly ErrorTemplate[] = Object.values(ERRORS).filter(
 export const SANDBOX_ERRORS: readonly ErrorTemplate[] = [
   ...API_400S,
   ERRORS.unknownScenario,
+  ...Object.values(WARNING_TEMPLATES),
   ERRORS.forbidden,
   ERRORS.notFound,
   ERRORS.requestTimeout,

@@ -28,6 +28,12 @@ export const ERROR_CONDITIONS: Readonly<Record<keyof typeof ERRORS, string>> = {
   requestTimeout: 'The request was not received in time',
   portalFull: 'Admin API: the portal has made as many records, or as many bytes of records, as it may between two resets',
   keyTaken: 'Admin API: POST keys chose a key text another key has',
+  unknownParameter: 'Strict mode: a query parameter no endpoint reads (did-you-mean in the detail)',
+  ignoredParameter: 'Strict mode: a query parameter this endpoint does not read (another one does)',
+  repeatedParameter: 'Strict mode: a query parameter given more than once where the API does not refuse it',
+  ignoredProjectId: 'Strict mode: X-Project-ID sent to /projects, which ignores it',
+  bodyOnGet: 'Strict mode: a GET request with a body',
+  keyInQuery: 'Strict mode: the API key in the query string instead of X-API-Key',
   adminTokenRequired: 'Admin API: the admin token is required and missing or wrong',
   forbiddenOrigin:
     'Admin API: the request comes from a web page of another origin (its Origin is not the sandbox’s own), or, on a sandbox bound to loopback, names a Host that is not loopback',

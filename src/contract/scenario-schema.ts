@@ -1,10 +1,15 @@
 import { z } from 'zod'
 import { ERRORS } from '../vocabulary/errors.js'
+import { WARNING_TEMPLATES } from '../vocabulary/warnings.js'
 import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
 import { parseLatency } from '../vocabulary/latency.js'
 
-/** The admin API's own 400s: not answers the API itself gives, so no rule may force them. */
-const ADMIN_ONLY: ReadonlySet<string> = new Set([ERRORS.unknownScenario.error, ERRORS.invalidBody.error])
+/** The sandbox's own 400s (the admin API's, strict mode's): not answers the API itself gives, so no rule may force them. */
+const ADMIN_ONLY: ReadonlySet<string> = new Set([
+  ERRORS.unknownScenario.error,
+  ERRORS.invalidBody.error,
+  ...Object.values(WARNING_TEMPLATES).map((template) => template.error),
+])
 
 /** The `errors.error` codes a forced 400 may answer with: the API's own 400s. */
 export const BAD_REQUEST_CODES: readonly string[] = Object.values(ERRORS).flatMap((template) =>

@@ -5,8 +5,8 @@ export const RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
   'access-control-allow-origin': '*',
-  // Lets browser clients read the rate-limit and retry headers of the scenarios.
-  'access-control-expose-headers': 'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset',
+  // Lets browser clients read the rate-limit and retry headers of the scenarios, and the client report's warnings.
+  'access-control-expose-headers': 'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Sandbox-Warning',
 }
 
 /**

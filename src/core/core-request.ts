@@ -1,4 +1,5 @@
 import type { Answer } from './answer.js'
+import type { Warning } from '../vocabulary/warnings.js'
 
 /**
  * A request as the core sees it: what every adapter (node:http, msw) can give cheaply, nothing more.
@@ -27,4 +28,8 @@ export interface TimedAnswer extends Answer {
   readonly delayMs: number
   /** The answer's `errors.error`, when it has one: for the request log. */
   readonly error?: string | null
+  /** What the request probably got wrong: each goes out as an `X-Sandbox-Warning` header line. */
+  readonly warnings?: readonly Warning[]
+  /** A request of the dashboard's own (`X-Sandbox-Client: dashboard`): kept out of the request log. */
+  readonly observer?: boolean
 }

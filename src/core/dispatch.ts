@@ -14,17 +14,28 @@ import { pickDelay } from '../vocabulary/latency.js'
 import type { RuleScope } from '../scenarios/active-scenarios.js'
 import { isRefusal, type Refusal } from '../vocabulary/refusal.js'
 import type { SandboxCore } from './sandbox-core.js'
+import { ENDPOINT_RULES } from '../vocabulary/endpoint-rules.js'
+import type { KeyLevel } from '../vocabulary/key-level.js'
+import { WARNING_BY_CODE, type Warning } from '../vocabulary/warnings.js'
+import { findWarnings } from './report/find-warnings.js'
+
+/** `X-Sandbox-Client` of the dashboard's own requests. */
+export const OBSERVER = 'dashboard'
+
+const NO_WARNINGS: readonly Warning[] = Object.freeze([])
 
 /**
  * Answers one request. The one implementation behind the node:http server and the msw handlers;
  * the stages, in order:
  *
  * route (404/405) → X-Sandbox-Scenario (400) → key (401, and a scenario's expired or revoked keys)
- * → endpoint guards: project (400/403, and a scenario's hidden projects), query (400)
+ * → strict mode's warnings (400) → endpoint guards: project (400/403, and a scenario's hidden projects), query (400)
  * → data stage: a scenario's rate limit (429) or forced failure → the answer (0 dates under `no-data`).
  *
  * It never throws: a guard's {@link EnvelopeError} becomes its error envelope, anything unexpected
  * the endpoint's own 500. Latency (the sandbox's, plus matching scenario rules') applies to every answer.
+ * The answer is counted for the client report (outcome and warnings) unless it is the dashboard's
+ * own (`X-Sandbox-Client: dashboard`), which moves no scenario counter and goes to its own journal.
  *
  * @example
  * const response = dispatch(sandbox, { method: 'GET', path: '/api/v1/projects', query: '', header })
@@ -41,22 +52,30 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): TimedAnswe
   const keyHeader = request.header('x-api-key')
   const projectHeader = request.header('x-project-id')
   const projectId = readProjectIdHeader(projectHeader)
+  // The dashboard's own requests see the sandbox as a test does, but change nothing a test sees.
+  const observer = request.header('x-sandbox-client') === OBSERVER
+  const { isKey } = sandbox.model.index
   let active = sandbox.scenarios.active
   let endpoint: Endpoint | undefined
   let scope: RuleScope | undefined
-  let answer: Answer
+  let answer: Answer & { readonly dates?: number }
   let error: string | null = null
+  let level: KeyLevel | undefined
+  let warnings = NO_WARNINGS
   try {
     endpoint = resolveRoute(sandbox.routes, request.method, request.path)
+    if (sandbox.clientReport && !observer) warnings = findWarnings(ENDPOINT_RULES[endpoint.name], request, projectHeader, isKey)
     const named = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'))
     if (isRefusal(named)) throw EnvelopeError.from(named)
     active = named
     const now = sandbox.clock.now()
     const key = authenticate(sandbox.model.index, keyHeader, now)
+    level = key.apiKey.level
     scope = { endpoint: endpoint.name, key: key.apiKey.key, projectId: concernedProject(endpoint, projectId, key.apiKey.project_id) }
     refuse(active.checkKey(scope))
+    if (sandbox.strict && warnings.length > 0) throw new EnvelopeError(WARNING_BY_CODE.get(warnings[0]!.code)!, warnings[0]!.detail)
     const prepared = endpoint.prepare({ sandbox, query: request.query, key, projectId, today: dayOfInstant(now), active })
-    refuse(active.enterData(scope, endpoint.failure, headers, realNow))
+    refuse(active.enterData(scope, endpoint.failure, headers, realNow, observer))
     answer = withHeaders(prepared.respond(active.removesData(scope)), headers)
   } catch (thrown) {
     const refused = thrown instanceof EnvelopeError ? thrown : undefined
@@ -77,8 +96,8 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): TimedAnswe
     }
     delayMs += active.addedLatency(scope, requestNumber)
   }
-  const { isKey } = sandbox.model.index
-  sandbox.journal.record(
+  const journal = observer ? sandbox.observerJournal : sandbox.journal
+  const id = journal.record(
     realNow,
     request.method,
     request.path,
@@ -89,8 +108,13 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest): TimedAnswe
     active.names,
     error,
     isKey,
+    warnings,
   )
-  return { status: answer.status, headers: answer.headers, body: answer.body, delayMs, error }
+  if (sandbox.clientReport && !observer && endpoint !== undefined) {
+    sandbox.coverage.record(endpoint.name, answer.status, error, level, answer.dates)
+    if (warnings.length > 0) sandbox.coverage.warn(warnings, id)
+  }
+  return { status: answer.status, headers: answer.headers, body: answer.body, delayMs, error, warnings, observer }
 }
 
 /**

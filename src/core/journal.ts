@@ -1,4 +1,7 @@
 import { LIMITS } from '../vocabulary/limits.js'
+import type { Warning } from '../vocabulary/warnings.js'
+
+const NO_WARNINGS: readonly Warning[] = Object.freeze([])
 import { maskKey, maskKeysInPath, maskKeysInQuery, redactKeys, type IsKey } from '../vocabulary/mask-key.js'
 
 /**
@@ -22,6 +25,8 @@ export interface JournalEntry {
   readonly error: string | null
   /** Whether the path and query were cut (they are kept to 2 KiB together; what was cut ends in `…`). */
   readonly cut: boolean
+  /** What the request probably got wrong (the client report's warnings); empty for a clean request. */
+  readonly warnings: readonly Warning[]
 }
 
 /**
@@ -53,6 +58,7 @@ interface Slot {
   scenarios: readonly string[]
   error: string | null
   cut: boolean
+  warnings: readonly Warning[]
 }
 
 /** Longest method or header value kept, so a hostile request cannot grow the journal. */
@@ -94,7 +100,8 @@ export class Journal {
    * holds is kept as it is: a request repeated many times, as under load, leaves nothing new behind
    * to outlive it (no new slot, no new masked key), so the garbage collector has nothing to promote.
    * A key the sandbox knows (`isKey`) is masked wherever the request put it: path, query, headers;
-   * then path and query are kept to {@link LIMITS.journalTextChars} characters together.
+   * then path and query are kept to {@link LIMITS.journalTextChars} characters together. Gives
+   * the entry's id.
    */
   record(
     at: number,
@@ -107,7 +114,8 @@ export class Journal {
     scenarios: readonly string[],
     error: string | null,
     isKey: IsKey,
-  ): void {
+    warnings: readonly Warning[] = NO_WARNINGS,
+  ): number {
     let slot = this.#slots[this.#next]
     if (slot === undefined) {
       slot = {
@@ -123,6 +131,7 @@ export class Journal {
         scenarios: [],
         error: null,
         cut: false,
+        warnings: NO_WARNINGS,
       }
       this.#slots.push(slot)
     }
@@ -146,7 +155,9 @@ export class Journal {
     slot.scenarios = scenarios
     // Error codes are the catalogue's constants: nothing new is kept.
     slot.error = error
+    slot.warnings = warnings
     this.#next = (this.#next + 1) % this.capacity
+    return slot.id
   }
 
   /**
@@ -179,6 +190,7 @@ export class Journal {
       scenarios: slot.scenarios,
       error: slot.error,
       cut: slot.cut,
+      warnings: slot.warnings,
     }))
   }
 

@@ -7,6 +7,7 @@ import type { ScenarioState } from '../scenarios/scenario-state.js'
 import type { Answer } from './answer.js'
 import type { BoundedCache } from '../vocabulary/bounded-cache.js'
 import type { Journal } from './journal.js'
+import type { Coverage } from './report/coverage.js'
 import type { SharedAnswers } from './admin/shared-answers.js'
 import type { LatencyRange } from '../vocabulary/latency.js'
 
@@ -26,6 +27,14 @@ export interface SandboxCore {
   readonly latency: LatencyRange | undefined
   readonly scenarios: ScenarioState
   readonly journal: Journal
+  /** The dashboard's own requests (`X-Sandbox-Client: dashboard`), kept apart so a test's journal never shows them. */
+  readonly observerJournal: Journal
+  /** Which outcomes the requests met and the warnings they got: the client report. */
+  readonly coverage: Coverage
+  /** Whether requests are checked for warnings and counted for coverage (on unless turned off). */
+  readonly clientReport: boolean
+  /** Strict mode: a request with a warning is answered 400 with the warning's code. */
+  readonly strict: boolean
   /** Success answers by everything they depend on: served again without being built again. */
   readonly answers: BoundedCache<string, Answer>
   /** The admin API's large answers (keys, journal pages), built once per change and shared. */
@@ -52,3 +61,11 @@ export interface SandboxCore {
   /** Requests answered so far: orders the seeded choices made per request (latency in a range). */
   requestCount: number
 }
+
+/**
+ * What of a sandbox exists before its data is seeded: scenarios, journals, coverage.
+ *
+ * @example
+ * const state: SandboxState = createSandboxState(config)
+ */
+export type SandboxState = Pick<SandboxCore, 'scenarios' | 'journal' | 'observerJournal' | 'coverage'>

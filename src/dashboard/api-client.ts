@@ -1,5 +1,5 @@
 import { ERRORS } from '../vocabulary/errors.js'
-import { shellQuote } from './shell-quote.js'
+import { shellQuote } from '../vocabulary/shell-quote.js'
 
 /** The envelope every answer of the sandbox comes in. */
 export interface Envelope<T = unknown> {

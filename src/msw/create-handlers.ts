@@ -2,13 +2,14 @@ import { delay, http, type HttpHandler } from 'msw'
 import type { ApiBase } from '../sandbox/resolve-base-url.js'
 import type { TimedAnswer } from '../core/core-request.js'
 import { dispatch } from '../core/dispatch.js'
+import { formatWarning, WARNING_HEADER } from '../vocabulary/warnings.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 
 function toFetchResponse(response: TimedAnswer): Response {
-  return new Response(response.status === 204 ? null : (response.body as Uint8Array<ArrayBuffer>), {
-    status: response.status,
-    headers: response.headers,
-  })
+  const headers = new Headers(response.headers)
+  // One X-Sandbox-Warning line per warning.
+  for (const warning of response.warnings ?? []) headers.append(WARNING_HEADER, formatWarning(warning))
+  return new Response(response.status === 204 ? null : (response.body as Uint8Array<ArrayBuffer>), { status: response.status, headers })
 }
 
 /**

@@ -43,6 +43,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     get requests() {
       return opened.requests
     },
+    coverage: opened.coverage,
     useScenario: opened.useScenario,
     reset: opened.reset,
     accounts: opened.accounts,

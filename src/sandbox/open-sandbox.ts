@@ -3,7 +3,7 @@ import { createAnalytics } from '../analytics/create-analytics.js'
 import { createClock } from '../vocabulary/clock.js'
 import { createRoutes } from '../core/guards/resolve-route.js'
 import { toLatencyRange, type LatencyRange } from '../vocabulary/latency.js'
-import type { SandboxCore } from '../core/sandbox-core.js'
+import type { SandboxCore, SandboxState } from '../core/sandbox-core.js'
 import { createModel } from '../model/create-model.js'
 import { createPortal } from '../model/create-portal.js'
 import { defaultFixtures } from '../model/default-fixtures.js'
@@ -15,6 +15,7 @@ import type { Scenario } from '../contract/scenario-schema.js'
 import { ScenarioState } from '../scenarios/scenario-state.js'
 import { Journal } from '../core/journal.js'
 import { SharedAnswers } from '../core/admin/shared-answers.js'
+import { Coverage } from '../core/report/coverage.js'
 import { ownAnswer, type Answer } from '../core/answer.js'
 import { BoundedCache } from '../vocabulary/bounded-cache.js'
 import { ConfigError } from '../vocabulary/config-error.js'
@@ -72,6 +73,12 @@ function resolveLatency(latency: unknown): LatencyRange | undefined {
   return range
 }
 
+function resolveSwitch(option: 'strict' | 'clientReport', value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback
+  if (typeof value !== 'boolean') throw invalid(option, 'must be true or false', value)
+  return value
+}
+
 function resolveCount(count: unknown): number {
   if (count === undefined) return 0
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > MAX_GENERATED_PROJECTS) {
@@ -91,6 +98,8 @@ export interface SandboxConfig {
   readonly base: ApiBase
   readonly catalogue: ScenarioCatalogue
   readonly scenarios: readonly Scenario[]
+  readonly strict: boolean
+  readonly clientReport: boolean
 }
 
 /** Where options came from, to name them in error messages: a fixtures file, scenario files. */
@@ -129,22 +138,32 @@ export function resolveSandboxConfig(
     latency: resolveLatency(options.latency),
     generateProjects: resolveCount(options.generateProjects),
     base: resolveBaseUrl(options.baseUrl),
+    strict: resolveSwitch('strict', options.strict, false),
+    clientReport: resolveSwitch('clientReport', options.clientReport, true),
     // Only an absent option means the default data: a file holding `null` is an error, not a fallback.
     // The default data is already in its validated form (a test checks it), so it is not parsed.
     fixtures: options.fixtures === undefined ? defaultFixtures : parseFixtures(options.fixtures, sources.fixtures ?? 'options.fixtures'),
   }
 }
 
+/** Requests of the dashboard's own kept (apart from a test's journal). */
+const OBSERVER_JOURNAL_CAPACITY = 200
+
 /**
- * The run-time state of a sandbox that exists before its data is seeded: scenarios and journal, so
- * an in-process sandbox can switch scenarios and read its journal synchronously.
+ * The run-time state of a sandbox that exists before its data is seeded: scenarios, journals and
+ * coverage, so an in-process sandbox can switch scenarios and read its journal and report synchronously.
  *
  * @example
  * const state = createSandboxState(config)
  * state.scenarios.activate([])
  */
-export function createSandboxState(config: SandboxConfig): Pick<SandboxCore, 'scenarios' | 'journal'> {
-  return { scenarios: new ScenarioState(config.catalogue, config.scenarios, config.seed), journal: new Journal(JOURNAL_CAPACITY) }
+export function createSandboxState(config: SandboxConfig): SandboxState {
+  return {
+    scenarios: new ScenarioState(config.catalogue, config.scenarios, config.seed),
+    journal: new Journal(JOURNAL_CAPACITY),
+    observerJournal: new Journal(OBSERVER_JOURNAL_CAPACITY),
+    coverage: new Coverage(),
+  }
 }
 
 /**
@@ -154,10 +173,7 @@ export function createSandboxState(config: SandboxConfig): Pick<SandboxCore, 'sc
  * const sandbox = await createSandboxCore(resolveSandboxConfig({ now: '2026-01-15' }))
  * dispatch(sandbox, request)
  */
-export async function createSandboxCore(
-  config: SandboxConfig,
-  state: Pick<SandboxCore, 'scenarios' | 'journal'> = createSandboxState(config),
-): Promise<SandboxCore> {
+export async function createSandboxCore(config: SandboxConfig, state: SandboxState = createSandboxState(config)): Promise<SandboxCore> {
   const { seed, generateProjects: count } = config
   const fixtures =
     count === 0 ? config.fixtures : parseFixtures(await generateFixtures(config.fixtures, { seed, count }), `${count} generated projects`)
@@ -171,6 +187,8 @@ export async function createSandboxCore(
     analytics: createAnalytics(seed),
     clock,
     latency: config.latency,
+    strict: config.strict,
+    clientReport: config.clientReport,
     ...state,
     answers: new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength, {
       admitOnSecondUse: ANSWER_ADMISSION_KEYS,

@@ -1,6 +1,7 @@
 import type { JournalEntry } from '../core/journal.js'
+import type { CoverageReport } from '../core/report/coverage.js'
 import { resetSandbox } from '../core/reset-sandbox.js'
-import type { SandboxCore } from '../core/sandbox-core.js'
+import type { SandboxCore, SandboxState } from '../core/sandbox-core.js'
 import { resolveScenarios } from '../scenarios/scenario-catalogue.js'
 import type { ScenarioInput } from '../contract/scenario-schema.js'
 import type { Portal } from '../model/create-portal.js'
@@ -94,6 +95,14 @@ export interface SandboxControls {
   /** The most recent API requests answered (at most 1000), oldest first, keys masked. */
   readonly requests: readonly JournalEntry[]
   /**
+   * The client report: which of the API's outcomes the requests so far met (each with a request
+   * that produces it) and what they probably got wrong (warnings). Cleared by `reset()`.
+   *
+   * @example
+   * afterAll(() => expect(sandbox.coverage().percent).toBeGreaterThanOrEqual(80))
+   */
+  coverage(): CoverageReport
+  /**
    * Puts these scenarios in force (replacing the current ones) until the next call or `reset()`:
    * built-in names or definitions. Throws a ConfigError for an unknown name, changing nothing.
    */
@@ -112,7 +121,7 @@ export interface SandboxControls {
  * @example
  * const controls = createSandboxControls(state, corePromise)
  */
-export function createSandboxControls(state: Pick<SandboxCore, 'scenarios' | 'journal'>, core: Promise<SandboxCore>): SandboxControls {
+export function createSandboxControls(state: SandboxState, core: Promise<SandboxCore>): SandboxControls {
   /** Runs a portal operation once the data is seeded, and resolves once a test's `db()` holds its change too. */
   const run = async <T>(operation: (portal: Portal) => T): Promise<T> => {
     const sandbox = await core
@@ -124,6 +133,7 @@ export function createSandboxControls(state: Pick<SandboxCore, 'scenarios' | 'jo
     get requests() {
       return state.journal.list()
     },
+    coverage: () => state.coverage.report(),
     useScenario(...scenarios) {
       state.scenarios.activate(resolveScenarios(state.scenarios.catalogue, scenarios, (index) => `useScenario argument ${index + 1}`))
     },

@@ -27,6 +27,14 @@ export interface SandboxOptions {
   generateProjects?: number
   /** The API's base address, for the msw handlers; it ends in `/api/v1/`. Default: any origin. */
   baseUrl?: string
+  /**
+   * Strict mode: a request the real API would answer but probably not as meant (an unknown query
+   * parameter such as `startDate`, a key in the query string…) is answered 400 with the warning's
+   * code, so a client's typo fails its test. Default false: such a request gets `X-Sandbox-Warning`.
+   */
+  strict?: boolean
+  /** Whether requests are counted for `coverage()` and checked for warnings. Default true. */
+  clientReport?: boolean
 }
 
 /**
@@ -43,4 +51,6 @@ export const SANDBOX_OPTION_NAMES: ReadonlySet<string> = new Set<keyof SandboxOp
   'scenarios',
   'generateProjects',
   'baseUrl',
+  'strict',
+  'clientReport',
 ])

@@ -80,7 +80,7 @@ function matches(rule: CompiledRule, scope: RuleScope): boolean {
 }
 
 /** The template a forced status answers with: the endpoint's own 500, the real 4xx bodies, or an extension's. */
-function forcedTemplate(fail: NonNullable<ScenarioRule['fail']>, endpointFailure: ErrorTemplate): ErrorTemplate {
+export function forcedTemplate(fail: NonNullable<ScenarioRule['fail']>, endpointFailure: ErrorTemplate): ErrorTemplate {
   switch (fail.status) {
     case 500:
       return endpointFailure
@@ -186,10 +186,20 @@ export class ActiveScenarios {
   /**
    * The data stage, once every real check has passed: rate limits (429), then forced failures, in
    * rule order; the first that fails the request is returned. Rate-limit headers of the
-   * passing requests go into `headers`.
+   * passing requests go into `headers`. With `observe`, counted rules are left out and nothing is counted.
    */
-  enterData(scope: RuleScope, endpointFailure: ErrorTemplate, headers: Record<string, string>, nowMs: number): Refusal | undefined {
-    for (const rule of this.#rateLimits) {
+  enterData(
+    scope: RuleScope,
+    endpointFailure: ErrorTemplate,
+    headers: Record<string, string>,
+    nowMs: number,
+    observe = false,
+  ): Refusal | undefined {
+    // An observer (the dashboard) sees what holds for every request, and moves no counter: no rate
+    // limit, no nth or seeded share, so a test's fail-once or window is still there for the test.
+    const rateLimits = this.#rateLimits
+    for (let index = 0; !observe && index < rateLimits.length; index++) {
+      const rule = rateLimits[index]!
       if (!matches(rule, scope)) continue
       const limited = this.#countRate(rule, scope, headers, nowMs)
       if (limited !== undefined) return limited
@@ -197,6 +207,7 @@ export class ActiveScenarios {
     for (const rule of this.#failures) {
       if (!matches(rule, scope)) continue
       const fail = rule.rule.fail!
+      if (observe && (rule.nth !== undefined || fail.rate !== undefined)) continue
       const call = ++counterOf(rule.calls, scope.key ?? '', () => ({ count: 0 })).count
       const fails =
         rule.nth !== undefined ? rule.nth.has(call) : fail.rate === undefined || unitInterval(mixHash(rule.salt, call)) < fail.rate

@@ -4,9 +4,21 @@ import type { ScenarioInput } from '../contract/scenario-schema.js'
  * The built-in scenarios, written to `scenarios/<name>.json` by the build (in name order).
  *
  * @example
- * builtinScenarios.map((scenario) => scenario.name) // ['empty-account', 'expired-keys', …]
+ * builtinScenarios.map((scenario) => scenario.name) // ['bad-request', 'empty-account', …]
  */
 export const builtinScenarios: readonly ScenarioInput[] = [
+  {
+    name: 'bad-request',
+    description:
+      'The spec\'s generic 400 ("other bad request"): every request that passes the key, project and query checks is refused with 400 bad_request.',
+    rules: [
+      {
+        fail: {
+          status: 400,
+        },
+      },
+    ],
+  },
   {
     name: 'empty-account',
     description: 'Every account has no projects: /projects lists none and every project is answered with 403 forbidden.',

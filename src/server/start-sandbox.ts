@@ -63,6 +63,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     get requests() {
       return opened.requests
     },
+    coverage: opened.coverage,
     useScenario: opened.useScenario,
     reset: opened.reset,
     accounts: opened.accounts,

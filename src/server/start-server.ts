@@ -7,6 +7,7 @@ import type { CoreRequest, TimedAnswer } from '../core/core-request.js'
 import { toAnswer, withoutCors } from '../core/answer.js'
 import { dispatch } from '../core/dispatch.js'
 import { maskKeysIn } from '../vocabulary/mask-key.js'
+import { formatWarning, WARNING_HEADER, type Warning } from '../vocabulary/warnings.js'
 import { fail } from '../contract/envelope.js'
 import { ERRORS } from '../vocabulary/errors.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
@@ -67,6 +68,11 @@ function describeListenError(error: NodeJS.ErrnoException, host: string, port: n
   }
 }
 
+/** `headers` with one `X-Sandbox-Warning` line per warning (`<code>: <text>`). */
+function withWarnings(headers: Readonly<Record<string, string>>, warnings: readonly Warning[]): Record<string, string | string[]> {
+  return { ...headers, [WARNING_HEADER]: warnings.map(formatWarning) }
+}
+
 /** Whether `host` is reachable from this machine only. */
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host)
@@ -106,9 +112,13 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   ) => {
     // The headers carry Content-Length, so no chunked encoding: the body goes out in one write.
     // While shutting down, answers close their connection, so draining ends with the last one.
-    response.writeHead(answer.status, closing ? { ...answer.headers, connection: 'close' } : answer.headers)
+    const headers =
+      answer.warnings === undefined || answer.warnings.length === 0 ? answer.headers : withWarnings(answer.headers, answer.warnings)
+    response.writeHead(answer.status, closing ? { ...headers, connection: 'close' } : headers)
     response.end(answer.body)
     backlogs.sent(request.socket, response, answer.body.byteLength)
+    // The dashboard's own requests stay out of the log: an open tab would fill it.
+    if (answer.observer === true) return
     log?.({
       method: coreRequest.method,
       path: shownPath,

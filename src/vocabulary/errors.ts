@@ -164,6 +164,13 @@ export const ERRORS = {
     detail:
       "The admin API answers only the sandbox's own tools and dashboard: a request from another origin (a web page elsewhere) is refused",
   },
+  // Strict mode's 400s: requests the API would answer, but probably not as the client meant.
+  unknownParameter: { status: 400, error: 'unknown_parameter', message: 'Unknown query parameter (strict mode)' },
+  ignoredParameter: { status: 400, error: 'ignored_parameter', message: 'Query parameter this endpoint ignores (strict mode)' },
+  repeatedParameter: { status: 400, error: 'repeated_parameter', message: 'Query parameter given more than once (strict mode)' },
+  ignoredProjectId: { status: 400, error: 'ignored_project_id', message: 'X-Project-ID this endpoint ignores (strict mode)' },
+  bodyOnGet: { status: 400, error: 'body_on_get', message: 'A body on a GET request (strict mode)' },
+  keyInQuery: { status: 400, error: 'key_in_query', message: 'API key in the query string (strict mode)' },
   validateFailed: { status: 500, message: 'Failed to validate API key' },
   projectsFailed: { status: 500, message: 'Failed to retrieve projects' },
   monitoringFailed: { status: 500, message: 'Failed to retrieve monitoring data' },

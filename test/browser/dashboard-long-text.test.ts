@@ -13,7 +13,7 @@ import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
 import { LIMITS } from '../../src/vocabulary/limits.js'
 import { FIRST_DATE, LAST_DATE } from '../../src/dashboard/days-before.js'
-import { shellQuote } from '../../src/dashboard/shell-quote.js'
+import { shellQuote } from '../../src/vocabulary/shell-quote.js'
 import { launchChromium } from './launch-chromium.js'
 
 /** The longest key a caller may choose, of every character one may hold. */

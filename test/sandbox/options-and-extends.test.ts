@@ -1,3 +1,4 @@
+import { SANDBOX_OPTION_NAMES } from '../../src/sandbox/sandbox-options.js'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSandbox } from '../../src/msw/create-sandbox.js'
@@ -31,9 +32,7 @@ const projectIds = (body: { data: { projects: Array<{ id: number }> } }) => body
 describe('options are checked', () => {
   it('refuses an unknown option by name, suggesting the closest, in createSandbox and startSandbox', async () => {
     expect(() => createSandbox({ seeed: 1 } as never)).toThrow(
-      new ConfigError(
-        'Unknown option "seeed" (did you mean "seed"?); the options are fixtures, seed, now, latency, scenarios, generateProjects, baseUrl',
-      ),
+      new ConfigError(`Unknown option "seeed" (did you mean "seed"?); the options are ${[...SANDBOX_OPTION_NAMES].join(', ')}`),
     )
     await expect(startSandbox({ prot: 0 } as never)).rejects.toThrow('Unknown option "prot" (did you mean "port"?)')
     await expect(startSandbox({ baseUrl: 'http://x.test/api/v1/' } as never)).rejects.toThrow('Unknown option "baseUrl"')

@@ -77,9 +77,10 @@ function expectMasked(entries: readonly JournalEntry[]): void {
 }
 
 const withoutIdAndTime = (entries: readonly JournalEntry[]) =>
-  entries.map(({ id: _id, time: _time, cut, ...rest }) => {
-    // None of MIXED is long enough to be cut.
+  entries.map(({ id: _id, time: _time, cut, warnings, ...rest }) => {
+    // None of MIXED is long enough to be cut, or gets a warning.
     expect(cut).toBe(false)
+    expect(warnings).toEqual([])
     return rest
   })
 
@@ -114,6 +115,7 @@ describe('the request journal over HTTP: GET|DELETE /__sandbox/requests', () => 
         'scenarios',
         'error',
         'cut',
+        'warnings',
       ])
     }
   })

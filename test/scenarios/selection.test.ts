@@ -85,7 +85,7 @@ describe('scenarios chosen over HTTP at run time', () => {
           active: file.name === 'slow' || file.name === 'flaky',
         })),
       )
-      expect(listed).toHaveLength(11)
+      expect(listed).toHaveLength(BUILT_IN_NAMES.length)
     })
 
     test('The health endpoint shows today, the seed and the scenarios put in force.', async () => {

@@ -142,15 +142,17 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
     {
       GET: (sandbox, request) => {
         const query = readJournalQuery(new URLSearchParams(request.query), sandbox.journal.capacity)
+        // The dashboard's own requests are kept apart, and read only when asked for.
+        const journal = query.source === 'dashboard' ? sandbox.observerJournal : sandbox.journal
         // Built once per new entry and shared: many clients reading the same page cost one build.
-        return sandbox.adminAnswers.get(`requests?${request.query}`, sandbox.journal.version, 0, () => {
+        return sandbox.adminAnswers.get(`requests?${request.query}`, `${query.source}.${journal.version}`, 0, () => {
           // One more than asked tells, when reading forward with since, whether more entries match.
-          const listed = sandbox.journal.list({ ...query, limit: query.limit + 1 })
+          const listed = journal.list({ ...query, limit: query.limit + 1 })
           const requests = query.since === undefined ? listed.slice(-query.limit) : listed.slice(0, query.limit)
           const data = {
             requests,
-            recorded: sandbox.journal.recorded,
-            capacity: sandbox.journal.capacity,
+            recorded: journal.recorded,
+            capacity: journal.capacity,
             more: query.since !== undefined && listed.length > query.limit,
           }
           return { answer: toAnswer(ok(data, 'Requests retrieved successfully')), from: 0, until: 1 }
@@ -162,6 +164,7 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
       },
     },
   ],
+  ['coverage', { GET: (sandbox) => ok(sandbox.coverage.report(), 'Coverage retrieved successfully') }],
   ['openapi.json', { GET: (sandbox) => getOpenApi(sandbox, 'openApiJson') }],
   ['admin-openapi.json', { GET: (sandbox) => getOpenApi(sandbox, 'adminOpenApiJson') }],
   ...PORTAL_ROUTES,

@@ -9,6 +9,9 @@ export const JOURNAL_PAGE = 100
 /** Longest `key` or `path` filter read: longer ones are kept cut in the journal, so none would match. */
 const MAX_FILTER_LENGTH = LIMITS.journalTextChars
 
+/** Whose requests: the clients' (a test's, the default) or the dashboard's own. */
+const SOURCES = ['clients', 'dashboard'] as const
+
 /** The ranges of the number filters; `limit`'s top is the journal's capacity. */
 const RANGES = { limit: [1, Number.NaN], since: [0, Number.MAX_SAFE_INTEGER], status: [100, 599] } as const
 
@@ -18,7 +21,8 @@ const RANGES = { limit: [1, Number.NaN], since: [0, Number.MAX_SAFE_INTEGER], st
  * @example
  * journalQueryDetail('limit', 1000) // 'limit must be a whole number from 1 to 1000'
  */
-export function journalQueryDetail(name: 'limit' | 'since' | 'status' | 'key' | 'path', capacity: number): string {
+export function journalQueryDetail(name: 'limit' | 'since' | 'status' | 'key' | 'path' | 'source', capacity: number): string {
+  if (name === 'source') return `source must be ${SOURCES.join(' or ')}`
   if (name === 'key' || name === 'path') return `${name} must be 1 to ${MAX_FILTER_LENGTH} characters long`
   const [min, max] = RANGES[name]
   return `${name} must be a whole number from ${min} to ${name === 'limit' ? capacity : max}`
@@ -44,13 +48,20 @@ function text(query: URLSearchParams, name: 'key' | 'path', capacity: number): s
 }
 
 /**
- * The filters of `GET /__sandbox/requests` (`key`, `status`, `path`, `since`, `limit`), checked:
+ * The filters of `GET /__sandbox/requests` (`key`, `status`, `path`, `since`, `limit`, and
+ * `source`: the clients' requests or the dashboard's own), checked:
  * a bad value of any is 400 `bad_request` naming it, before anything is read.
  *
  * @example
- * readJournalQuery(new URLSearchParams('key=sbx_user_alpha&status=500'), 1000) // { key, status: 500, limit: 100 }
+ * readJournalQuery(new URLSearchParams('key=sbx_user_alpha&status=500'), 1000) // { key, status: 500, limit: 100, source: 'clients' }
  */
-export function readJournalQuery(query: URLSearchParams, capacity: number): JournalQuery & { readonly limit: number } {
+export function readJournalQuery(
+  query: URLSearchParams,
+  capacity: number,
+): JournalQuery & { readonly limit: number; readonly source: (typeof SOURCES)[number] } {
+  const sourceText = query.get('source') ?? 'clients'
+  const source = SOURCES.find((known) => known === sourceText)
+  if (source === undefined) throw new EnvelopeError(ERRORS.badRequest, journalQueryDetail('source', capacity))
   const limit = wholeNumber(query, 'limit', capacity) ?? Math.min(JOURNAL_PAGE, capacity)
   const since = wholeNumber(query, 'since', capacity)
   const status = wholeNumber(query, 'status', capacity)
@@ -58,6 +69,7 @@ export function readJournalQuery(query: URLSearchParams, capacity: number): Jour
   const path = text(query, 'path', capacity)
   return {
     limit,
+    source,
     ...(since === undefined ? {} : { since }),
     ...(status === undefined ? {} : { status }),
     ...(key === undefined ? {} : { key }),

@@ -54,7 +54,8 @@ export function analyticsEndpoint<Data>(
             const series = noData ? NO_DATA : analytics.seriesFor(entry, query.provider, query.region, from, today)
             const { data, dates } = build(series, entry, query, analytics.seed)
             const envelope = ok(data, message(dates))
-            return toAnswer(envelope, undefined, stringify(envelope))
+            // The count goes with the answer (cached too), for the client report's "0 dates".
+            return { ...toAnswer(envelope, undefined, stringify(envelope)), dates }
           })
         },
       }

@@ -31,8 +31,11 @@ export interface RequestContext {
 
 /** A request that passed its endpoint's guards: how to answer it. */
 export interface PreparedRequest {
-  /** The success answer, from the sandbox's cache when it was built before; `noData` (a scenario's) answers as if no day had data. */
-  respond(noData: boolean): Answer
+  /**
+   * The success answer, from the sandbox's cache when it was built before; `noData` (a scenario's)
+   * answers as if no day had data. An analytics answer says how many dates it covers (`dates`).
+   */
+  respond(noData: boolean): Answer & { readonly dates?: number }
 }
 
 /**

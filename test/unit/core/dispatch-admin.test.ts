@@ -376,6 +376,7 @@ describe('dispatchAdmin', () => {
       scenario: ['GET', 'PUT'],
       reset: ['POST'],
       requests: ['DELETE', 'GET'],
+      coverage: ['GET'],
       'openapi.json': ['GET'],
       'admin-openapi.json': ['GET'],
       accounts: ['POST'],

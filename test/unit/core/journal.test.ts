@@ -48,6 +48,7 @@ describe('Journal', () => {
         scenarios: ['slow', 'no-data'],
         error: null,
         cut: false,
+        warnings: [],
       },
     ])
     expect(journal.list()[0]?.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)

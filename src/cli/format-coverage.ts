@@ -1,0 +1,107 @@
+import type { CoverageReport, CoveredOutcome } from '../core/report/coverage.js'
+import type { OutcomeExample } from '../core/report/outcome-examples.js'
+import { shellQuote } from '../vocabulary/shell-quote.js'
+
+/**
+ * An outcome's example as a curl line against `baseUrl` (the API's base, ending in `/api/v1/`),
+ * every word quoted for a POSIX shell.
+ *
+ * @example
+ * exampleAsCurl(outcome.example, 'http://127.0.0.1:4010/api/v1/')
+ * // "curl -H 'X-API-Key: sbx_user_alpha' 'http://127.0.0.1:4010/api/v1/projects'"
+ */
+export function exampleAsCurl(example: OutcomeExample, baseUrl: string): string {
+  const search = new URLSearchParams(example.query).toString()
+  const url = `${baseUrl}${example.path}${search === '' ? '' : `?${search}`}`
+  const headers = Object.entries(example.headers).map(([name, value]) => `-H ${shellQuote(`${name}: ${value}`)} `)
+  return `curl ${headers.join('')}${shellQuote(url)}`
+}
+
+/** What an outcome is, in a few words: `200 USER key, 0 dates`, `400 invalid_date`, `500`. */
+function outcomeName(outcome: CoveredOutcome): string {
+  if (outcome.key_level !== null) {
+    const dates = outcome.dates === null ? '' : outcome.dates === 'some' ? ', with data' : ', 0 dates'
+    return `${outcome.status} ${outcome.key_level} key${dates}`
+  }
+  return outcome.error === null ? `${outcome.status}` : `${outcome.status} ${outcome.error}`
+}
+
+/**
+ * The report as a person reads it in a CI log: the totals, then endpoint by endpoint each outcome
+ * as met (with how often) or missing (with a curl line that produces it), then the warnings.
+ *
+ * @example
+ * process.stdout.write(formatCoverageText(report, 'http://127.0.0.1:4010/api/v1/'))
+ */
+export function formatCoverageText(report: CoverageReport, baseUrl: string): string {
+  const lines = [
+    `Client report for ${baseUrl}`,
+    `${report.covered} of ${report.total} outcomes met (${report.percent.toFixed(1)} %); ${report.warnings.length === 0 ? 'no warnings' : `${report.warnings.reduce((sum, warning) => sum + warning.count, 0)} warnings`}`,
+  ]
+  const width = Math.max(...report.outcomes.map((outcome) => outcomeName(outcome).length))
+  let endpoint = ''
+  for (const outcome of report.outcomes) {
+    if (outcome.endpoint !== endpoint) {
+      endpoint = outcome.endpoint
+      lines.push('', `/${endpoint}`)
+    }
+    const name = outcomeName(outcome).padEnd(width)
+    lines.push(outcome.seen > 0 ? `  met     ${name}  ${outcome.seen}×` : `  MISSING ${name}  ${exampleAsCurl(outcome.example, baseUrl)}`)
+  }
+  if (report.warnings.length > 0) {
+    lines.push('', 'Warnings (requests the real API answers, but probably not as meant)')
+    for (const warning of report.warnings) {
+      lines.push(`  ${warning.code} ×${warning.count}: ${warning.detail} (first: journal id ${warning.request_id})`)
+    }
+  }
+  return `${lines.join('\n')}\n`
+}
+
+/** Text for XML: the five characters XML reserves, and characters XML 1.0 cannot hold at all. */
+function xml(text: string): string {
+  return text
+    .replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD]/gu, '')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&apos;')
+}
+
+/**
+ * The report as JUnit XML, so a CI system shows outcomes as test cases: a suite per endpoint, a
+ * case per outcome (failed when never met, its curl line in the failure), and a `warnings` suite
+ * whose cases fail when `failOnWarnings`.
+ *
+ * @example
+ * writeFileSync('report.xml', formatCoverageJunit(report, baseUrl, false))
+ */
+export function formatCoverageJunit(report: CoverageReport, baseUrl: string, failOnWarnings: boolean): string {
+  const suites: string[] = []
+  const endpoints = [...new Set(report.outcomes.map((outcome) => outcome.endpoint))]
+  for (const endpoint of endpoints) {
+    const outcomes = report.outcomes.filter((outcome) => outcome.endpoint === endpoint)
+    const missing = outcomes.filter((outcome) => outcome.seen === 0).length
+    const cases = outcomes.map((outcome) => {
+      const head = `    <testcase classname="analytics-sandbox.${endpoint}" name="${xml(`${outcomeName(outcome)} (${outcome.id})`)}">`
+      if (outcome.seen > 0) return `${head}<system-out>${outcome.seen} answers</system-out></testcase>`
+      const message = xml(`never met: ${outcome.description}`)
+      return `${head}\n      <failure message="${message}" type="missing_outcome">${xml(exampleAsCurl(outcome.example, baseUrl))}</failure>\n    </testcase>`
+    })
+    suites.push(
+      `  <testsuite name="/${endpoint}" tests="${outcomes.length}" failures="${missing}" errors="0" skipped="0">\n${cases.join('\n')}\n  </testsuite>`,
+    )
+  }
+  const warnings = report.warnings.map((warning) => {
+    const head = `    <testcase classname="analytics-sandbox.warnings" name="${xml(warning.code)}">`
+    const text = xml(`${warning.count}×: ${warning.detail} (first: journal id ${warning.request_id})`)
+    return failOnWarnings
+      ? `${head}\n      <failure message="${xml(warning.detail)}" type="${xml(warning.code)}">${text}</failure>\n    </testcase>`
+      : `${head}<system-out>${text}</system-out></testcase>`
+  })
+  suites.push(
+    `  <testsuite name="warnings" tests="${warnings.length}" failures="${failOnWarnings ? warnings.length : 0}" errors="0" skipped="0">${warnings.length === 0 ? '' : `\n${warnings.join('\n')}\n  `}</testsuite>`,
+  )
+  const failures = report.total - report.covered + (failOnWarnings ? warnings.length : 0)
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="analytics-sandbox client report" tests="${report.total + warnings.length}" failures="${failures}">\n${suites.join('\n')}\n</testsuites>\n`
+}

@@ -1,0 +1,148 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import type { CoverageReport } from '../core/report/coverage.js'
+import { formatCoverageJunit, formatCoverageText } from './format-coverage.js'
+import type { VerifyOutput } from './verify-command.js'
+
+/**
+ * Exit codes of `analytics-sandbox report`: all good; below `--min-coverage` or warnings with
+ * `--fail-on-warnings`; the command's own usage mistake, or a sandbox it could not read.
+ *
+ * @example
+ * if (status === REPORT_EXIT.failed) console.error('the client suite missed outcomes')
+ */
+export const REPORT_EXIT = { ok: 0, failed: 1, usage: 2 } as const
+
+/** The formats `--format` takes. */
+export const REPORT_FORMATS = ['text', 'json', 'junit'] as const
+
+interface ReportFlags {
+  url: string
+  minCoverage?: number
+  failOnWarnings?: boolean
+  format: (typeof REPORT_FORMATS)[number]
+  adminToken?: string
+  timeout: number
+}
+
+/** A mistake of the run itself (bad URL, no sandbox there): exit 2. */
+class ReportError extends Error {}
+
+function parsePercent(text: string): number {
+  const value = /^\d{1,3}(\.\d+)?$/.test(text) ? Number(text) : Number.NaN
+  if (!(value >= 0 && value <= 100)) throw new InvalidArgumentError('--min-coverage must be a percentage from 0 to 100.')
+  return value
+}
+
+function parseTimeout(text: string): number {
+  const value = /^[1-9]\d{0,6}$/.test(text) ? Number(text) : Number.NaN
+  if (Number.isNaN(value)) throw new InvalidArgumentError('--timeout must be a whole number of milliseconds.')
+  return value
+}
+
+/**
+ * Where a sandbox's report is, from any of its URLs: `http://host:port`, the API's base
+ * (`…/api/v1/`), or a session's (`…/sessions/<id>/api/v1/`); and the API's base for the examples.
+ *
+ * @example
+ * reportUrls('http://127.0.0.1:4010/api/v1/') // { coverage: 'http://127.0.0.1:4010/__sandbox/coverage', base: 'http://127.0.0.1:4010/api/v1/' }
+ */
+export function reportUrls(url: string): { readonly coverage: string; readonly base: string } {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new ReportError(`--url ${JSON.stringify(url)} is not a URL, such as http://127.0.0.1:4010/api/v1/`)
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ReportError(`--url must be an http:// URL (got ${parsed.protocol})`)
+  const at = parsed.pathname.indexOf('/api/v1')
+  const prefix = (at < 0 ? parsed.pathname : parsed.pathname.slice(0, at)).replace(/\/+$/, '')
+  return { coverage: `${parsed.origin}${prefix}/__sandbox/coverage`, base: `${parsed.origin}${prefix}/api/v1/` }
+}
+
+async function fetchReport(url: string, flags: ReportFlags): Promise<CoverageReport> {
+  let response: Response
+  try {
+    response = await fetch(url, {
+      headers: flags.adminToken === undefined ? {} : { 'x-sandbox-admin-token': flags.adminToken },
+      signal: AbortSignal.timeout(flags.timeout),
+    })
+  } catch (error) {
+    throw new ReportError(
+      `cannot reach ${url}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`,
+    )
+  }
+  const text = await response.text()
+  let envelope: { success?: boolean; data?: CoverageReport; errors?: { detail?: string; error?: string } }
+  try {
+    envelope = JSON.parse(text) as typeof envelope
+  } catch {
+    throw new ReportError(`${url} answered ${response.status} with no JSON: is a sandbox there?`)
+  }
+  if (response.status !== 200 || envelope.success !== true || envelope.data === undefined) {
+    const why = envelope.errors?.detail ?? envelope.errors?.error ?? 'not a client report'
+    throw new ReportError(`${url} answered ${response.status}: ${why}`)
+  }
+  return envelope.data
+}
+
+function createReportProgram(output: VerifyOutput, run: (flags: ReportFlags) => Promise<void>): Command {
+  return new Command('analytics-sandbox report')
+    .description(
+      "The client report of a running sandbox: which of the API's outcomes the requests it answered met (each missing one with a request that produces it), and which requests the real API would probably misread.",
+    )
+    .addOption(new Option('--url <url>', "the sandbox's base URL (http://127.0.0.1:4010/api/v1/, or a session's)").makeOptionMandatory())
+    .addOption(new Option('--min-coverage <percent>', 'exit 1 when fewer outcomes were met').argParser(parsePercent))
+    .addOption(new Option('--fail-on-warnings', 'exit 1 when any request got a warning'))
+    .addOption(
+      new Option('--format <format>', 'text, json (the admin answer’s data) or junit (JUnit XML)').choices(REPORT_FORMATS).default('text'),
+    )
+    .addOption(new Option('--admin-token <token>', "the sandbox's admin token, if it has one").env('ANALYTICS_SANDBOX_ADMIN_TOKEN'))
+    .addOption(new Option('--timeout <ms>', 'for reading the report').default(10_000).argParser(parseTimeout))
+    .addHelpText(
+      'after',
+      `
+Exit status: 0 all good, 1 below --min-coverage or warnings with --fail-on-warnings, 2 a usage mistake or no report at --url.
+
+Examples:
+  $ analytics-sandbox report --url http://127.0.0.1:4010/api/v1/
+  $ analytics-sandbox report --url http://127.0.0.1:4010/api/v1/ --min-coverage 80 --format junit > report.xml`,
+    )
+    .configureOutput({ writeOut: output.stdout, writeErr: output.stderr })
+    .exitOverride()
+    .action(run)
+}
+
+/**
+ * The `analytics-sandbox report` command: reads `GET /__sandbox/coverage` of the sandbox at `--url`
+ * and prints it as text, JSON or JUnit XML. Resolves with the exit status ({@link REPORT_EXIT}).
+ *
+ * @example
+ * process.exitCode = await runReport(['--url', url, '--min-coverage', '80'], { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) })
+ */
+export async function runReport(args: readonly string[], output: VerifyOutput): Promise<number> {
+  let status: number = REPORT_EXIT.ok
+  const program = createReportProgram(output, async (flags) => {
+    const urls = reportUrls(flags.url)
+    const report = await fetchReport(urls.coverage, flags)
+    const failOnWarnings = flags.failOnWarnings === true
+    if (flags.format === 'json') output.stdout(`${JSON.stringify(report, null, 2)}\n`)
+    else if (flags.format === 'junit') output.stdout(formatCoverageJunit(report, urls.base, failOnWarnings))
+    else output.stdout(formatCoverageText(report, urls.base))
+    const reasons: string[] = []
+    if (flags.minCoverage !== undefined && report.percent < flags.minCoverage) {
+      reasons.push(`${report.percent.toFixed(1)} % of outcomes met, below --min-coverage ${flags.minCoverage}`)
+    }
+    if (failOnWarnings && report.warnings.length > 0) reasons.push(`${report.warnings.length} kinds of warning, with --fail-on-warnings`)
+    for (const reason of reasons) output.stderr(`analytics-sandbox report: ${reason}\n`)
+    status = reasons.length > 0 ? REPORT_EXIT.failed : REPORT_EXIT.ok
+  })
+  try {
+    await program.parseAsync([...args], { from: 'user' })
+    return status
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? REPORT_EXIT.ok : REPORT_EXIT.usage
+    output.stderr(`analytics-sandbox report: ${(error as Error).message}\n`)
+    return REPORT_EXIT.usage
+  }
+}

@@ -1,0 +1,118 @@
+import type { EndpointName } from '../../vocabulary/endpoint-names.js'
+import type { KeyLevel } from '../../vocabulary/key-level.js'
+import type { Warning } from '../../vocabulary/warnings.js'
+import { OUTCOMES, type Outcome } from './outcome-catalogue.js'
+
+/**
+ * An outcome with how often it was answered.
+ *
+ * @example
+ * const missing = report.outcomes.filter((outcome: CoveredOutcome) => outcome.seen === 0)
+ */
+export interface CoveredOutcome extends Outcome {
+  readonly seen: number
+}
+
+/**
+ * A kind of warning the requests got: how many, and the first one's text and journal id.
+ *
+ * @example
+ * report.warnings.map((warning: WarningCount) => `${warning.code} ×${warning.count}`)
+ */
+export interface WarningCount {
+  readonly code: string
+  readonly count: number
+  readonly detail: string
+  /** The journal `id` of the first request that got it. */
+  readonly request_id: number
+}
+
+/**
+ * The client report: which of the API's outcomes the requests met, and what they probably got wrong.
+ *
+ * @example
+ * const report: CoverageReport = sandbox.coverage()
+ * expect(report.percent).toBeGreaterThanOrEqual(80)
+ */
+export interface CoverageReport {
+  readonly total: number
+  readonly covered: number
+  /** covered / total × 100, to one decimal. */
+  readonly percent: number
+  readonly outcomes: readonly CoveredOutcome[]
+  readonly warnings: readonly WarningCount[]
+}
+
+/** Where each outcome of an endpoint is counted: by error code, its own 500, its successes. */
+interface EndpointSlots {
+  readonly byError: ReadonlyMap<string, number>
+  readonly failure: number
+  /** By key level (USER 0, PROJECT 1) × dates (some 0, none 1; just 0 where they do not matter). */
+  readonly success: readonly number[]
+}
+
+const SLOTS: ReadonlyMap<EndpointName, EndpointSlots> = (() => {
+  const slots = new Map<EndpointName, { byError: Map<string, number>; failure: number; success: number[] }>()
+  OUTCOMES.forEach((outcome, index) => {
+    let entry = slots.get(outcome.endpoint)
+    if (entry === undefined) slots.set(outcome.endpoint, (entry = { byError: new Map(), failure: -1, success: [] }))
+    if (outcome.error !== null) entry.byError.set(outcome.error, index)
+    else if (outcome.status !== 200) entry.failure = index
+    else entry.success[(outcome.key_level === 'USER' ? 0 : 2) + (outcome.dates === 'none' ? 1 : 0)] = index
+  })
+  return slots
+})()
+
+/**
+ * Counts, as requests are answered, which outcomes of {@link OUTCOMES} they met and which warnings
+ * they got: an array slot per outcome and a map of at most six warning kinds, so recording costs a
+ * map lookup and an increment. Cleared by a reset; the same requests give the same report.
+ *
+ * @example
+ * const coverage = new Coverage()
+ * coverage.record('projects', 200, null, 'USER', undefined)
+ * coverage.report().covered // 1
+ */
+export class Coverage {
+  readonly #seen = new Array<number>(OUTCOMES.length).fill(0)
+  readonly #warnings = new Map<string, { count: number; detail: string; requestId: number }>()
+
+  /** Counts an answer of `endpoint`; `dates` is the number of dates of an analytics success. */
+  record(endpoint: EndpointName, status: number, error: string | null, level: KeyLevel | undefined, dates: number | undefined): void {
+    const slots = SLOTS.get(endpoint)
+    if (slots === undefined) return
+    let index: number | undefined
+    if (error !== null) index = slots.byError.get(error)
+    else if (status === 200 && level !== undefined) index = slots.success[(level === 'USER' ? 0 : 2) + (dates === 0 ? 1 : 0)]
+    else if (status >= 500) index = slots.failure
+    if (index !== undefined && index >= 0) this.#seen[index]!++
+  }
+
+  /** Counts the warnings of the request the journal recorded as `requestId`. */
+  warn(warnings: readonly Warning[], requestId: number): void {
+    for (const { code, detail } of warnings) {
+      const kept = this.#warnings.get(code)
+      if (kept === undefined) this.#warnings.set(code, { count: 1, detail, requestId })
+      else kept.count++
+    }
+  }
+
+  /** The report: every outcome with its count, the warnings by kind (in the order first met). */
+  report(): CoverageReport {
+    const outcomes = OUTCOMES.map((outcome, index) => ({ ...outcome, seen: this.#seen[index]! }))
+    const covered = outcomes.filter((outcome) => outcome.seen > 0).length
+    return {
+      total: outcomes.length,
+      covered,
+      percent: Math.round((covered / outcomes.length) * 1000) / 10,
+      outcomes,
+      warnings: [...this.#warnings].map(([code, { count, detail, requestId }]) => ({ code, count, detail, request_id: requestId })),
+    }
+  }
+
+  /** Forgets every count (a reset). */
+  clear(): void {
+    this.#seen.fill(0)
+    this.#warnings.clear()
+  }
+}

@@ -1,0 +1,105 @@
+import type { KeyLevel } from '../../vocabulary/key-level.js'
+import { ENDPOINT_NAMES, type EndpointName } from '../../vocabulary/endpoint-names.js'
+import { ENDPOINT_RULES, type EndpointRules } from '../../vocabulary/endpoint-rules.js'
+import { ERRORS, type ErrorTemplate } from '../../vocabulary/errors.js'
+import { builtinScenarios } from '../../scenarios/builtin-scenarios.js'
+import { forcedTemplate } from '../../scenarios/active-scenarios.js'
+import { exampleOf, type DatesKind, type OutcomeExample } from './outcome-examples.js'
+
+export type { DatesKind } from './outcome-examples.js'
+
+/**
+ * One thing an endpoint can answer, as a client must handle it: a status and `errors.error` (null
+ * for a success and a 500), and for a success the key level and (analytics) whether the range had
+ * data; with a request that produces it.
+ *
+ * @example
+ * const outcome: Outcome = OUTCOMES.find((candidate) => candidate.id === 'monitoring.400.missing_project_id')!
+ * outcome.example.headers // { 'X-API-Key': 'sbx_user_alpha' }
+ */
+export interface Outcome {
+  readonly id: string
+  readonly endpoint: EndpointName
+  readonly status: number
+  readonly error: string | null
+  /** For a success: the key level it was answered to; `null` where it does not matter. */
+  readonly key_level: KeyLevel | null
+  /** For an analytics success: whether the range had dates with data; `null` where it does not matter. */
+  readonly dates: DatesKind | null
+  readonly description: string
+  /** The built-in scenario that gives it, when only a scenario does (an extension such as 429, or the spec's generic 400). */
+  readonly scenario: string | null
+  readonly example: OutcomeExample
+}
+
+const LEVELS: readonly KeyLevel[] = ['USER', 'PROJECT']
+
+/** What a built-in scenario's rule makes `endpoint` answer, when it is an error; `undefined` otherwise. */
+function scenarioTemplate(rule: (typeof builtinScenarios)[number]['rules'][number], endpoint: EndpointRules): ErrorTemplate | undefined {
+  if (rule.rateLimit !== undefined) return ERRORS.rateLimited
+  if (rule.keys !== undefined) return ERRORS.unauthorized
+  if (rule.projects !== undefined) return endpoint.projectHeader === 'ignored' ? undefined : ERRORS.forbidden
+  if (rule.fail === undefined) return undefined
+  return forcedTemplate({ status: 500, ...rule.fail } as Parameters<typeof forcedTemplate>[0], endpoint.failure)
+}
+
+const sameAnswer = (a: ErrorTemplate, b: ErrorTemplate) => a.status === b.status && a.error === b.error
+
+/** The outcomes of one endpoint: successes by key level (and data), its errors, then those only built-in scenarios give. */
+function outcomesOf(endpoint: EndpointRules): Outcome[] {
+  const { name } = endpoint
+  const outcomes: Outcome[] = []
+  for (const level of LEVELS) {
+    for (const dates of endpoint.analytics ? (['some', 'none'] as const) : [null]) {
+      const datesText = dates === null ? '' : dates === 'some' ? ', with data' : ', 0 dates'
+      outcomes.push({
+        id: `${name}.200.${level.toLowerCase()}${dates === null ? '' : dates === 'some' ? '.with_data' : '.no_dates'}`,
+        endpoint: name,
+        status: 200,
+        error: null,
+        key_level: level,
+        dates,
+        description: `Success for a ${level} key${datesText}`,
+        scenario: null,
+        example: exampleOf(name, { level, dates }),
+      })
+    }
+  }
+  const errors: Array<{ template: ErrorTemplate; scenario: string | null }> = [
+    ERRORS.unauthorized,
+    ...endpoint.errors,
+    endpoint.failure,
+  ].map((template) => ({ template, scenario: null }))
+  for (const scenario of builtinScenarios) {
+    for (const rule of scenario.rules) {
+      const template = scenarioTemplate(rule, endpoint)
+      if (template !== undefined && !errors.some((known) => sameAnswer(known.template, template)))
+        errors.push({ template, scenario: scenario.name })
+    }
+  }
+  for (const { template, scenario } of errors) {
+    outcomes.push({
+      id: `${name}.${template.status}${template.error === undefined ? '' : `.${template.error}`}`,
+      endpoint: name,
+      status: template.status,
+      error: template.error ?? null,
+      key_level: null,
+      dates: null,
+      description: template.message,
+      scenario,
+      example: exampleOf(name, { template, scenario }),
+    })
+  }
+  return outcomes
+}
+
+/**
+ * Every outcome of the API, endpoint by endpoint, derived from the endpoints' rules (their errors,
+ * their own 500), the error templates and the built-in scenarios: nothing here lists an outcome a
+ * second time. The client report counts which of these a test suite met.
+ *
+ * @example
+ * OUTCOMES.filter((outcome) => outcome.endpoint === 'projects').map((outcome) => outcome.id)
+ * // ['projects.200.user', 'projects.200.project', 'projects.401.unauthorized', 'projects.500', 'projects.400.bad_request', …]
+ */
+export const OUTCOMES: readonly Outcome[] = ENDPOINT_NAMES.flatMap((name) => outcomesOf(ENDPOINT_RULES[name]))
