@@ -1,4 +1,4 @@
-import { ADMIN_BASE_PATH, dispatchAdmin } from './admin/dispatch-admin.js'
+import { ADMIN_BASE_PATH, dispatchAdmin, OBSERVER } from './admin/dispatch-admin.js'
 import { dayOfInstant } from '../vocabulary/calendar-date.js'
 import type { CoreRequest, TimedAnswer } from './core-request.js'
 import { isPreflight, preflight } from './cors.js'
@@ -19,8 +19,6 @@ import type { KeyLevel } from '../vocabulary/key-level.js'
 import { WARNING_BY_CODE, type Warning } from '../vocabulary/warnings.js'
 import { findWarnings } from './report/find-warnings.js'
 
-/** `X-Sandbox-Client` of the dashboard's own requests. */
-export const OBSERVER = 'dashboard'
 
 const NO_WARNINGS: readonly Warning[] = Object.freeze([])
 

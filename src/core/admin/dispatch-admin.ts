@@ -7,6 +7,9 @@ import type { SandboxCore } from '../sandbox-core.js'
 import { ADMIN_ROUTES } from './admin-routes.js'
 import { refuseForeignOrigin } from './refuse-foreign-origin.js'
 
+/** `X-Sandbox-Client` of the dashboard's own requests: seen as a test sees the sandbox, changing nothing a test sees. */
+export const OBSERVER = 'dashboard'
+
 /** Where the admin API lives. */
 export const ADMIN_BASE_PATH = '/__sandbox/'
 
@@ -44,8 +47,8 @@ function routeOf(path: string): { name: string; param: string } {
 }
 
 /** An admin answer, timed: without CORS headers, never delayed. */
-function adminAnswer(answer: Answer, error: string | null = null): TimedAnswer {
-  return { ...withoutCors(answer), delayMs: 0, error }
+function adminAnswer(answer: Answer, observer: boolean, error: string | null = null): TimedAnswer {
+  return { ...withoutCors(answer), delayMs: 0, error, observer }
 }
 
 /** Compares in time independent of where the texts differ, so the token cannot be guessed by timing. */
@@ -71,6 +74,8 @@ function sameText(given: string, expected: string): boolean {
 export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): TimedAnswer {
   const { name, param } = routeOf(request.path.slice(ADMIN_BASE_PATH.length).replace(/\/$/, ''))
   const methods = ADMIN_ROUTES.get(name)
+  // The dashboard's polling stays out of the request log (an open tab would add lines every second).
+  const observer = request.header('x-sandbox-client') === OBSERVER
   try {
     const refusal = refuseForeignOrigin(request, sandbox.adminLoopbackOnly)
     if (refusal !== undefined) throw refusal
@@ -90,9 +95,9 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): Timed
         allow: Object.keys(methods).join(', '),
       })
     const result = handler(sandbox, request, param)
-    return adminAnswer('body' in result ? result : toAnswer(result))
+    return adminAnswer('body' in result ? result : toAnswer(result), observer)
   } catch (error) {
-    if (error instanceof EnvelopeError) return adminAnswer(toAnswer(error.envelope, error.headers), error.template.error ?? null)
-    return adminAnswer(toAnswer(fail(ERRORS.internal)))
+    if (error instanceof EnvelopeError) return adminAnswer(toAnswer(error.envelope, error.headers), observer, error.template.error ?? null)
+    return adminAnswer(toAnswer(fail(ERRORS.internal)), observer)
   }
 }
