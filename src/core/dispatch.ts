@@ -19,7 +19,6 @@ import type { KeyLevel } from '../vocabulary/key-level.js'
 import { WARNING_BY_CODE, type Warning } from '../vocabulary/warnings.js'
 import { findWarnings } from './report/find-warnings.js'
 
-
 const NO_WARNINGS: readonly Warning[] = Object.freeze([])
 
 /**
