@@ -6,6 +6,8 @@ import { openApiJson } from '../src/contract/openapi-json.js'
 import { adminOpenApiJson } from '../src/contract/admin-openapi-json.js'
 import { builtinScenarios } from '../src/scenarios/builtin-scenarios.js'
 import { scenarioSchema } from '../src/contract/scenario-schema.js'
+import { formatOutcomesDoc } from '../src/cli/format-outcomes-doc.js'
+import { OUTCOMES } from '../src/core/report/outcome-catalogue.js'
 
 const root = new URL('../', import.meta.url)
 const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, root), 'utf8'))
@@ -39,6 +41,12 @@ describe('generated files', () => {
     const message = 'openapi.json is stale: run npm run build and commit it'
     expect(readJson('openapi.json'), message).toEqual(createOpenApiDocument())
     expect(readFileSync(new URL('openapi.json', root), 'utf8'), message).toBe(openApiJson())
+  })
+
+  it('ship a docs/outcomes.md generated from the outcome catalogue, byte for byte (run npm run build after changing it)', () => {
+    expect(readFileSync(new URL('docs/outcomes.md', root), 'utf8'), 'docs/outcomes.md is stale: run npm run build and commit it').toBe(
+      formatOutcomesDoc(OUTCOMES),
+    )
   })
 
   it('ship an admin-openapi.json generated from the admin API’s zod schemas, byte for byte', () => {
