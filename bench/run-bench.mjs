@@ -162,6 +162,23 @@ async function compare(sandbox, paths, headers, representative = paths[0]) {
   }
 }
 
+/** Two builds of the sandbox, alternating, `ROUNDS` pairs: the median throughput ratio `a / b`. */
+async function compareSandboxes(a, b, path, headers) {
+  for (let run = 0; run < (smoke ? 0 : WARM_UP_RUNS); run++) {
+    await load(a, [path], headers, 1)
+    await load(b, [path], headers, 1)
+  }
+  const ratios = []
+  for (let round = 0; round < ROUNDS; round++) {
+    // Each round starts with the other side, so a drift in the machine's speed falls on both alike.
+    const [first, second] = round % 2 === 0 ? [a, b] : [b, a]
+    const one = await load(first, [path], headers, SECONDS)
+    const two = await load(second, [path], headers, SECONDS)
+    ratios.push(first === a ? one.rps / two.rps : two.rps / one.rps)
+  }
+  return median(ratios)
+}
+
 /** Distinct analytics queries: rotating dates over two years, every provider and region filter of project 101. */
 function coldPaths(endpoint, days) {
   const providers = ['', 'chatgpt', 'perplexity', 'gemini', 'claude', 'google_ai_overview']
@@ -265,6 +282,24 @@ try {
 }
 row('RSS during the runs (MB)', peakRss, 120, peakRss > 0 && peakRss < 120)
 
+// The client report (coverage and warnings) against the same build with it off: it must cost nothing measurable.
+const reporting = await startSandbox()
+const silent = await startSandbox(['--no-client-report'])
+try {
+  for (const [endpoint, path, headers] of [
+    ['/validate', '/api/v1/validate', user],
+    ['/projects', '/api/v1/projects', user],
+    ['/monitoring?start_date=…', '/api/v1/monitoring?start_date=2026-02-01', project],
+    ['/overview', '/api/v1/overview', project],
+  ]) {
+    const ratio = await compareSandboxes(reporting, silent, path, headers)
+    row(`client report on vs off: ${endpoint}`, ratio, 0.97, ratio >= 0.97, 'throughput ratio, the same build')
+  }
+} finally {
+  await stop(reporting)
+  await stop(silent)
+}
+
 const GENERATED = smoke ? 200 : 10_000
 const scaled = await startSandbox(['--generate-projects', String(GENERATED), '--seed', '7'])
 try {
@@ -353,7 +388,7 @@ if (asJson) {
   )
   process.stdout.write('| target | measured | goal | met | note |\n|---|---|---|---|---|\n')
   for (const { target, measured, goal, ok, note } of rows) {
-    const direction = /^(throughput|cold)|projects: /.test(target) ? '≥' : '≤'
+    const direction = /^(throughput|cold|client report)|projects: /.test(target) ? '≥' : '≤'
     process.stdout.write(`| ${target} | ${format(measured)} | ${direction} ${goal} | ${ok ? 'yes' : 'NO'} | ${note} |\n`)
   }
 }

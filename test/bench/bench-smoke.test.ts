@@ -31,6 +31,8 @@ describe('the benchmark harness', () => {
       'start-up to first answer (ms)',
       'in-process: msw handlers vs a trivial msw handler',
       'reset() with the default fixtures (ms)',
+      'client report on vs off: /validate',
+      'client report on vs off: /overview',
     ]) {
       expect(targets).toContain(expected)
     }
