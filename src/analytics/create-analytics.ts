@@ -25,11 +25,18 @@ export interface Analytics {
  */
 export const SERIES_BLOCK_DAYS = 1024
 
-/** Bytes of series kept at most (the least recently used go first). */
+/** Bytes of series kept at most, for all sandboxes of the process (the least recently used go first). */
 export const SERIES_CACHE_BYTES = 16 * 1024 * 1024
 
 /** Bytes a series holds: three Int32 and four Float64 values a day. */
 const seriesBytes = (series: DailySeries) => 256 + series.length * 44
+
+/**
+ * The series of every sandbox in the process, in one cache: entries key on a project revision,
+ * which is unique in the process (model-index.ts), so sandboxes and sessions share it safely and a
+ * new session costs no cache of its own.
+ */
+const sharedSeries = new BoundedCache<string, DailySeries>(SERIES_CACHE_BYTES, seriesBytes)
 
 /**
  * Creates the analytics of one sandbox for `seed`.
@@ -39,14 +46,14 @@ const seriesBytes = (series: DailySeries) => 256 + series.length * 44
  * analytics.seriesFor(model.index.findProject(101)!, undefined, undefined, today - 59, today).length
  */
 export function createAnalytics(seed: number): Analytics {
-  const cache = new BoundedCache<string, DailySeries>(SERIES_CACHE_BYTES, seriesBytes)
+  const cache = sharedSeries
   return {
     seed,
     seriesFor(entry, provider, region, from, today) {
       const block = Math.floor(from / SERIES_BLOCK_DAYS)
       const firstDay = Math.max(entry.createdDay, block * SERIES_BLOCK_DAYS)
       const lastDay = Math.min(today, (block + 2) * SERIES_BLOCK_DAYS - 1)
-      const key = `${entry.project.id}:${entry.revision}:${provider ?? '*'}:${region ?? '*'}:${block}:${lastDay}`
+      const key = `${seed}:${entry.project.id}:${entry.revision}:${provider ?? '*'}:${region ?? '*'}:${block}:${lastDay}`
       return cache.getOrCreate(key, () => {
         const { project } = entry
         const providers = provider === undefined ? project.providers : project.providers.filter((id) => id === provider)

@@ -2,6 +2,9 @@ import { LIMITS } from '../vocabulary/limits.js'
 import type { Warning } from '../vocabulary/warnings.js'
 
 const NO_WARNINGS: readonly Warning[] = Object.freeze([])
+
+/** Journals made in this process. */
+let journals = 0
 import { maskKey, maskKeysInPath, maskKeysInQuery, redactKeys, type IsKey } from '../vocabulary/mask-key.js'
 
 /**
@@ -82,12 +85,14 @@ export class Journal {
   #next = 0
   #recorded = 0
   #clears = 0
+  /** Unique in the process, so answers built from journals of different sandboxes never share a version. */
+  readonly #id = ++journals
 
   constructor(readonly capacity: number) {}
 
   /** Changes whenever an entry is recorded or the journal is cleared: what an answer built from it depends on. */
   get version(): string {
-    return `${this.#clears}.${this.#recorded}`
+    return `${this.#id}.${this.#clears}.${this.#recorded}`
   }
 
   /** Requests recorded since the sandbox started or the journal was last cleared. */

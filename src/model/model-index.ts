@@ -46,6 +46,13 @@ export interface ModelIndex {
 
 const NO_PROJECTS: readonly ProjectEntry[] = Object.freeze([])
 
+/**
+ * Counters shared by every index of the process: a project's revision and an index's change count
+ * are then unique among all sandboxes (sessions included), so the answer and series caches, shared
+ * by all of them, can key on them without two sandboxes ever meeting on one key.
+ */
+const counters = { revision: 0, change: 0 }
+
 /** The index's writer: what seeding and the collections' hooks call. */
 export interface ModelIndexWriter extends ModelIndex {
   putUser(user: User): void
@@ -72,13 +79,12 @@ export function createModelIndex(): ModelIndexWriter {
   const projects = new Map<number, ProjectEntry>()
   const byUser = new Map<number, { entries: ProjectEntry[]; sorted: boolean }>()
   const users = new Map<number, User>()
-  let revision = 0
-  let changes = 0
+  let changes = ++counters.change
   const userIds = new IdAllocator()
   const projectIds = new IdAllocator()
 
   const removeProject = (id: number) => {
-    changes++
+    changes = ++counters.change
     const entry = projects.get(id)
     if (entry === undefined) return
     projects.delete(id)
@@ -91,7 +97,7 @@ export function createModelIndex(): ModelIndexWriter {
     // @msw/data emits one update event per changed path, each with the whole next record: replacing
     // any entry of the same id keeps the project listed once, however many events one update makes.
     removeProject(project.id)
-    const entry: ProjectEntry = { project, createdDay: dayOfInstant(Date.parse(project.created_at)), revision: ++revision }
+    const entry: ProjectEntry = { project, createdDay: dayOfInstant(Date.parse(project.created_at)), revision: ++counters.revision }
     projects.set(project.id, entry)
     projectIds.note(project.id)
     const owned = byUser.get(project.user_id)
@@ -126,26 +132,26 @@ export function createModelIndex(): ModelIndexWriter {
     nextUserId: (reserved) => userIds.next(reserved),
     nextProjectId: (reserved) => projectIds.next(reserved),
     putUser(user) {
-      changes++
+      changes = ++counters.change
       users.set(user.id, user)
       userIds.note(user.id)
     },
     removeUser(id) {
-      changes++
+      changes = ++counters.change
       users.delete(id)
     },
     putKey(apiKey) {
-      changes++
+      changes = ++counters.change
       keys.set(apiKey.key, { apiKey, expiresAt: Date.parse(apiKey.expiry) })
     },
     removeKey(key) {
-      changes++
+      changes = ++counters.change
       keys.delete(key)
     },
     putProject,
     removeProject,
     clear() {
-      changes++
+      changes = ++counters.change
       keys.clear()
       projects.clear()
       byUser.clear()

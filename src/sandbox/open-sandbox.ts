@@ -41,6 +41,19 @@ export const ANSWER_ADMISSION_KEYS = 4096
  * largest (a journal page of 1,000 cut entries is about 2.4 MB).
  */
 export const ADMIN_ANSWER_CACHE_BYTES = 8 * 1024 * 1024
+/**
+ * The success answers of every sandbox in the process, in one cache: they key on key texts with
+ * an index's change count and on project revisions, which are unique in the process, so sessions
+ * share it safely and a new one costs no cache of its own.
+ */
+const sharedAnswers = new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength, {
+  admitOnSecondUse: ANSWER_ADMISSION_KEYS,
+  keep: ownAnswer,
+})
+
+/** The admin API's large answers of every sandbox in the process: their versions are unique in it too. */
+const sharedAdminAnswers = new SharedAnswers(ADMIN_ANSWER_CACHE_BYTES)
+
 /** Requests the journal keeps: the most recent ones. */
 export const JOURNAL_CAPACITY = LIMITS.journalEntries
 const MAX_GENERATED_PROJECTS = 100_000
@@ -190,11 +203,8 @@ export async function createSandboxCore(config: SandboxConfig, state: SandboxSta
     strict: config.strict,
     clientReport: config.clientReport,
     ...state,
-    answers: new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength, {
-      admitOnSecondUse: ANSWER_ADMISSION_KEYS,
-      keep: ownAnswer,
-    }),
-    adminAnswers: new SharedAnswers(ADMIN_ANSWER_CACHE_BYTES),
+    answers: sharedAnswers,
+    adminAnswers: sharedAdminAnswers,
     adminToken: undefined,
     adminLoopbackOnly: false,
     openApiJson: undefined,
