@@ -19,7 +19,7 @@ try {
   const page = await context.newPage()
   await page.goto(new URL('/__sandbox/', sandbox.url).href)
   await page.locator('#visibility-chart canvas').waitFor()
-  await page.locator('#journal-list li').nth(5).waitFor()
+  await page.locator('#journal-list li').nth(3).waitFor()
   await page.locator('#chart-provider').selectOption('perplexity')
   await page.locator('[data-range-days="90"]').click()
   await page.getByText('for 90 dates').waitFor()

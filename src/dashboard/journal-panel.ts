@@ -16,11 +16,19 @@ interface JournalPage {
   readonly more: boolean
 }
 
+/** Where a row's request went wrong without being refused: its warnings, one line each, and whether the journal cut it. */
+function notes(entry: JournalEntry): HTMLElement | null {
+  const lines = entry.warnings.map(({ code, detail }) => h('li', {}, h('code', {}, code), ': ', cutText('span', detail)))
+  if (entry.cut) lines.push(h('li', {}, 'The path and query were cut to the journal’s 2 KiB (the cut ends in …)'))
+  return lines.length === 0 ? null : h('ul', { class: 'notes' }, ...lines)
+}
+
 function row(entry: JournalEntry): HTMLLIElement {
   const ok = entry.status < 400
+  const codes = entry.warnings.map((warning) => warning.code).join(', ')
   return h(
     'li',
-    { 'data-id': entry.id, 'data-status': entry.status },
+    { 'data-id': entry.id, 'data-status': entry.status, 'data-warnings': codes === '' ? undefined : codes },
     h(
       'details',
       {},
@@ -30,8 +38,10 @@ function row(entry: JournalEntry): HTMLLIElement {
         h('span', { class: `status ${ok ? 'ok' : 'failed'}` }, entry.status),
         cutText('span', entry.error ?? (ok ? '' : '–'), 'error-code'),
         cutText('span', `${entry.method} ${entry.path}${entry.query === '' ? '' : `?${entry.query}`}`, 'request'),
+        codes === '' ? h('span', {}) : cutText('span', codes, 'warning-codes'),
         h('span', { class: 'time' }, entry.time.slice(11, 19)),
       ),
+      notes(entry),
       h('pre', {}, JSON.stringify(entry, null, 2)),
     ),
   )
@@ -40,8 +50,9 @@ function row(entry: JournalEntry): HTMLLIElement {
 /**
  * The live request journal: the newest requests first, new ones added as they come (read with
  * `since` every second while the page is visible), filtered by key, status and endpoint on the
- * sandbox's side; each row opens to the whole entry. Its form sends a request to the API, to watch
- * it arrive.
+ * sandbox's side; each row shows its warnings' codes and opens to their details and the whole
+ * entry. The clients' requests by default; a checkbox shows the page's own instead (`source=dashboard`,
+ * a journal of their own). Its form sends a request to the API as a client, to watch it arrive.
  *
  * @example
  * const journal = createJournalPanel(client, () => keys.keys)
@@ -54,6 +65,8 @@ export function createJournalPanel(client: ApiClient, keysOf: () => readonly Key
     status: byId('journal-status', HTMLSelectElement),
     path: byId('journal-path', HTMLSelectElement),
   }
+  /** Ticked: the page's own requests, which the clients' journal never holds. */
+  const own = byId('journal-source', HTMLInputElement)
   /** The selects that list every key: the filter, and the key the request form sends. */
   const keySelects = [filters.key, byId('try-key', HTMLSelectElement)]
   let last = 0
@@ -65,6 +78,7 @@ export function createJournalPanel(client: ApiClient, keysOf: () => readonly Key
   function query(since: number | undefined): string {
     const params = new URLSearchParams()
     for (const [name, select] of Object.entries(filters)) if (select.value !== '') params.set(name, select.value)
+    if (own.checked) params.set('source', 'dashboard')
     if (since === undefined) params.set('limit', String(MAX_JOURNAL_ROWS))
     else params.set('since', String(since))
     return params.toString()
@@ -130,17 +144,26 @@ export function createJournalPanel(client: ApiClient, keysOf: () => readonly Key
   }
 
   for (const select of Object.values(filters)) select.addEventListener('change', () => void tick(true))
+  own.addEventListener('change', () => {
+    // The sandbox clears the clients' journal only: not what the list shows while this is ticked.
+    byId('journal-clear', HTMLButtonElement).disabled = own.checked
+    void tick(true)
+  })
   for (const select of keySelects) select.addEventListener('change', () => showChoice(select))
   byId('journal-clear', HTMLButtonElement).addEventListener('click', () => {
     void client.admin('DELETE', 'requests').then(() => tick(true))
   })
   onSubmit(byId('try-form', HTMLFormElement), async () => {
     const project = byId('try-project', HTMLInputElement).value.trim()
-    const answer = await client.api({
-      endpoint: byId('try-endpoint', HTMLSelectElement).value as 'projects',
-      key: byId('try-key', HTMLSelectElement).value,
-      projectId: project === '' ? undefined : Number(project),
-    })
+    // Sent on purpose, to try the API: a client's request, which counts and goes into the clients' journal.
+    const answer = await client.api(
+      {
+        endpoint: byId('try-endpoint', HTMLSelectElement).value,
+        key: byId('try-key', HTMLSelectElement).value,
+        headers: project === '' ? {} : { 'X-Project-ID': project },
+      },
+      { observe: false },
+    )
     byId('try-answer', HTMLElement).textContent = `${answer.status} ${answer.envelope.errors.error ?? ''} ${answer.envelope.message}`
     await tick()
   })

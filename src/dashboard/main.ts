@@ -5,6 +5,7 @@ import './dashboard.css'
 import { createApiClient } from './api-client.js'
 import { askToken } from './ask-token.js'
 import { createClockPanel } from './clock-panel.js'
+import { createCoveragePanel } from './coverage-panel.js'
 import { announce, byId, report } from './dom.js'
 import { createJournalPanel } from './journal-panel.js'
 import { createKeysPanel } from './keys-panel.js'
@@ -31,6 +32,7 @@ const projects = createProjectsPanel(
 )
 const scenarios = createScenariosPanel(client, () => void projects.refresh().catch(report))
 const journal = createJournalPanel(client, () => keys.keys)
+const coverage = createCoveragePanel(client, () => void journal.refresh())
 
 function showHealth(health: Health): void {
   byId('summary', HTMLElement).textContent = `Today ${health.today} · seed ${health.seed} · ${health.requests} requests recorded`
@@ -38,19 +40,19 @@ function showHealth(health: Health): void {
 
 /** Loads everything anew: at start, and after a reset. */
 async function loadAll(): Promise<void> {
-  await Promise.all([clock.load(), scenarios.load(), keys.load()])
+  await Promise.all([clock.load(), scenarios.load(), keys.load(), coverage.load()])
   showHealth(await client.admin<Health>('GET', 'health'))
   journal.keysChanged()
   await projects.loadAccounts()
 }
 
-/** Follows changes made by others: scenarios, the clock and the keys, while the page is visible. */
+/** Follows changes made by others: scenarios, the clock, the keys and the client report, while the page is visible. */
 async function follow(): Promise<void> {
   if (document.visibilityState !== 'visible') return
   const health = await client.admin<Health>('GET', 'health')
   showHealth(health)
   const before = clock.state?.today
-  await clock.load()
+  await Promise.all([clock.load(), coverage.load()])
   if (health.active_scenarios.join() !== scenarios.active.join()) await scenarios.load()
   if ((await keys.load()) || before !== clock.state?.today) keysChanged()
 }
@@ -61,7 +63,7 @@ byId('reset', HTMLButtonElement).addEventListener('click', () => {
     .then(async () => {
       await loadAll()
       await journal.start()
-      announce('The sandbox is back at its start: keys, projects, clock, scenarios and journal')
+      announce('The sandbox is back at its start: keys, projects, clock, scenarios, journal and client report')
     })
     .catch(report)
 })

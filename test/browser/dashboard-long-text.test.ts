@@ -13,6 +13,7 @@ import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
 import { LIMITS } from '../../src/vocabulary/limits.js'
 import { FIRST_DATE, LAST_DATE } from '../../src/dashboard/days-before.js'
+import { OBSERVER_HEADER } from '../../src/dashboard/api-client.js'
 import { shellQuote } from '../../src/vocabulary/shell-quote.js'
 import { launchChromium } from './launch-chromium.js'
 
@@ -314,7 +315,7 @@ describe('The dashboard with long or strange text, in headless Chromium', () => 
     },
   )
 
-  it('gives the request as curl which, run by a POSIX shell with printf in place of curl, is word for word the headers and the URL the page sent', async () => {
+  it('gives the request as curl which, run by a POSIX shell with printf in place of curl, is word for word the headers and the URL the page sent but its own mark', async () => {
     await start()
     const { page, requests } = await open()
     await page.locator('#visibility-chart canvas').waitFor()
@@ -330,5 +331,7 @@ describe('The dashboard with long or strange text, in headless Chromium', () => 
       request.url(),
     ])
     expect(headers['x-api-key']).toBe(DOCUMENTED_KEYS.user)
+    // The page marks its own request; the line leaves the mark out, so pasted it is a client's request.
+    expect(headers[OBSERVER_HEADER.name.toLowerCase()]).toBe(OBSERVER_HEADER.value)
   })
 })
