@@ -28,7 +28,9 @@ export function formatOutcomesDoc(outcomes: readonly Outcome[]): string {
     }
     const what = [outcome.description, outcome.scenario === null ? '' : ` (scenario \`${outcome.scenario}\`)`].join('')
     const curl = exampleAsCurl(outcome.example, 'http://127.0.0.1:4010/api/v1/').replaceAll('|', '\\|')
-    lines.push(`| \`${outcome.id}\` | ${outcome.status} | ${outcome.error === null ? '—' : `\`${outcome.error}\``} | ${what} | \`${curl}\` |`)
+    lines.push(
+      `| \`${outcome.id}\` | ${outcome.status} | ${outcome.error === null ? '—' : `\`${outcome.error}\``} | ${what} | \`${curl}\` |`,
+    )
   }
   return `${lines.join('\n')}\n`
 }

@@ -13,6 +13,8 @@ import { createRequestLogger, type LogFormat } from '../server/request-logger.js
 import { startServer } from '../server/start-server.js'
 import { formatScenarioList } from './format-scenario-list.js'
 import type { SandboxOptions } from '../sandbox/sandbox-options.js'
+import { openSession } from '../sandbox/open-session.js'
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_SECONDS } from '../server/session-store.js'
 
 /** The package's version: package.json sits two folders up from dist/cli/, where this runs from. */
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
@@ -59,6 +61,8 @@ interface CliOptions {
   adminToken?: string
   strict?: boolean
   clientReport: boolean
+  maxSessions: number
+  sessionTtl: number
   debug?: boolean
 }
 
@@ -102,6 +106,16 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
       ).env('ANALYTICS_SANDBOX_STRICT'),
     )
     .addOption(new Option('--no-client-report', 'neither count outcomes for the client report nor check requests for warnings'))
+    .addOption(
+      new Option('--max-sessions <n>', 'live sessions at most (POST /__sandbox/sessions)')
+        .default(DEFAULT_MAX_SESSIONS)
+        .argParser(parseInteger(0, 100_000)),
+    )
+    .addOption(
+      new Option('--session-ttl <seconds>', 'a session unused this long ends by itself')
+        .default(DEFAULT_SESSION_TTL_SECONDS)
+        .argParser(parseInteger(1, 7 * 86_400)),
+    )
     .addOption(
       new Option('--admin-token <token>', 'token the admin API requires (made up when --host is not loopback)').env(
         'ANALYTICS_SANDBOX_ADMIN_TOKEN',
@@ -159,11 +173,16 @@ Examples:
       const sandbox = await openSandbox(config).core
       // Request lines never wait for a reader: past a small backlog they are dropped and counted.
       const sink = createLogSink(process.stdout, (note) => void process.stderr.write(note))
-      sandbox.logStats = sink.stats
       const running = await startServer(sandbox, {
         host: options.host,
         port: options.port,
         log: createRequestLogger(options.log, sink.write),
+        logStats: sink.stats,
+        sessions: {
+          max: options.maxSessions,
+          ttlMs: options.sessionTtl * 1000,
+          open: (body) => openSession(config, sandbox.fixtures, body),
+        },
         ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
       })
       const facts: BannerFacts = {

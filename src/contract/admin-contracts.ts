@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { LIMITS } from '../vocabulary/limits.js'
 import { SCENARIO_NAME, scenarioSchema } from './scenario-schema.js'
+import { sessionBodySchema, sessionViewSchema } from './session-schemas.js'
 import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
 import { WARNING_TEMPLATES } from '../vocabulary/warnings.js'
 
@@ -261,6 +262,28 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
   { method: 'DELETE', route: 'keys/{key}', summary: 'Deletes a key', status: 200, data: z.strictObject({ key: z.string() }) },
   { method: 'GET', route: 'clock', summary: 'The clock', status: 200, data: clockViewSchema },
   {
+    method: 'POST',
+    route: 'sessions',
+    summary: 'A new session: a whole sandbox of its own at /sessions/{id}/ (root only; 409 sessions_full past --max-sessions)',
+    body: sessionBodySchema,
+    status: 201,
+    data: sessionViewSchema,
+  },
+  {
+    method: 'GET',
+    route: 'sessions',
+    summary: 'The live sessions (root only)',
+    status: 200,
+    data: z.strictObject({ sessions: z.array(sessionViewSchema) }).meta({ id: 'Sessions' }),
+  },
+  {
+    method: 'DELETE',
+    route: 'sessions/{session}',
+    summary: 'Ends a session: every path under it answers 404 session_not_found from then on',
+    status: 200,
+    data: z.strictObject({ id: z.string() }),
+  },
+  {
     method: 'PUT',
     route: 'clock',
     summary: 'Sets, advances or restores the clock',
@@ -311,6 +334,9 @@ export function adminSuccessSchema(operation: AdminOperation) {
   })
 }
 
+/** The parameter the last segment of a path names, by what comes before it. */
+const PATH_PARAMETERS: Readonly<Record<string, string>> = { keys: '{key}', sessions: '{session}' }
+
 /**
  * The operation a request is for: its method and its path below `/__sandbox/` (`keys/sbx_x` is
  * `keys/{key}`); `undefined` for no operation.
@@ -321,6 +347,7 @@ export function adminSuccessSchema(operation: AdminOperation) {
 export function findAdminOperation(method: string, path: string): AdminOperation | undefined {
   const trimmed = path.replace(/\/$/, '')
   const slash = trimmed.indexOf('/')
-  const route = slash < 0 ? trimmed : `${trimmed.slice(0, slash)}/${trimmed.slice(0, slash) === 'keys' ? '{key}' : '{id}'}`
+  const prefix = trimmed.slice(0, slash)
+  const route = slash < 0 ? trimmed : `${prefix}/${PATH_PARAMETERS[prefix] ?? '{id}'}`
   return ADMIN_OPERATIONS.find((operation) => operation.method === method && operation.route === route)
 }

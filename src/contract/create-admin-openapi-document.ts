@@ -28,6 +28,7 @@ const CONFLICTS: Readonly<Record<string, string>> = {
   'POST projects': 'portal_full: the portal holds as many records or bytes as it may',
   'PATCH projects/{id}': 'portal_full: the change would pass the bytes the portal may hold',
   'PATCH keys/{key}': 'portal_full: the change would pass the bytes the portal may hold',
+  'POST sessions': 'sessions_full: as many sessions live as --max-sessions allows',
 }
 
 const componentRef = (id: string) => `#/components/schemas/${id}`

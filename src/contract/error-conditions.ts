@@ -28,6 +28,8 @@ export const ERROR_CONDITIONS: Readonly<Record<keyof typeof ERRORS, string>> = {
   requestTimeout: 'The request was not received in time',
   portalFull: 'Admin API: the portal has made as many records, or as many bytes of records, as it may between two resets',
   keyTaken: 'Admin API: POST keys chose a key text another key has',
+  sessionNotFound: 'Any path under /sessions/{id}/ whose session does not exist (never made, ended, or expired)',
+  sessionsFull: 'Admin API: POST sessions with as many live sessions as --max-sessions',
   unknownParameter: 'Strict mode: a query parameter no endpoint reads (did-you-mean in the detail)',
   ignoredParameter: 'Strict mode: a query parameter this endpoint does not read (another one does)',
   repeatedParameter: 'Strict mode: a query parameter given more than once where the API does not refuse it',

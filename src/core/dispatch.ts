@@ -14,6 +14,7 @@ import { pickDelay } from '../vocabulary/latency.js'
 import type { RuleScope } from '../scenarios/active-scenarios.js'
 import { isRefusal, type Refusal } from '../vocabulary/refusal.js'
 import type { SandboxCore } from './sandbox-core.js'
+import { NO_SERVER, type ServerSettings } from './server-settings.js'
 import { ENDPOINT_RULES } from '../vocabulary/endpoint-rules.js'
 import type { KeyLevel } from '../vocabulary/key-level.js'
 import { WARNING_BY_CODE, type Warning } from '../vocabulary/warnings.js'
@@ -38,9 +39,9 @@ const NO_WARNINGS: readonly Warning[] = Object.freeze([])
  * const response = dispatch(sandbox, { method: 'GET', path: '/api/v1/projects', query: '', header })
  * response.status // 200
  */
-export function dispatch(sandbox: SandboxCore, request: CoreRequest): TimedAnswer {
+export function dispatch(sandbox: SandboxCore, request: CoreRequest, server: ServerSettings = NO_SERVER): TimedAnswer {
   // The admin API has no CORS: its own checks answer a preflight (foreign Origin: 403).
-  if (request.path.startsWith(ADMIN_BASE_PATH)) return dispatchAdmin(sandbox, request)
+  if (request.path.startsWith(ADMIN_BASE_PATH)) return dispatchAdmin(sandbox, request, server)
   if (isPreflight(request)) return preflight(request)
   const requestNumber = sandbox.requestCount++
   const realNow = sandbox.clock.realNow()

@@ -1,4 +1,5 @@
 import type { Model } from '../model/create-model.js'
+import type { Fixtures } from '../contract/fixtures-schema.js'
 import type { Portal } from '../model/create-portal.js'
 import type { Clock } from '../vocabulary/clock.js'
 import type { Analytics } from '../analytics/create-analytics.js'
@@ -9,16 +10,21 @@ import type { BoundedCache } from '../vocabulary/bounded-cache.js'
 import type { Journal } from './journal.js'
 import type { Coverage } from './report/coverage.js'
 import type { SharedAnswers } from './admin/shared-answers.js'
+export type { ServerSettings } from './server-settings.js'
 import type { LatencyRange } from '../vocabulary/latency.js'
 
 /**
- * Everything the core needs to answer a request for one sandbox. Adapters hold one of these and
- * pass it to `dispatch` with each request; two sandboxes never share one.
+ * One sandbox's state: everything the core needs to answer a request for it, made by the one
+ * composition (`openSandbox`) and changed afterwards only by the requests and controls it serves.
+ * Adapters hold one (a server holds one per session too) and pass it to `dispatch` with each
+ * request, with their own {@link ServerSettings}; two sandboxes never share one.
  */
 export interface SandboxCore {
   /** The path prefix of the API, `/api/v1/` unless a base URL says otherwise. */
   readonly basePath: string
   readonly routes: Routes
+  /** The records it was seeded with (and a reset restores): a session of a server is seeded with the server's. */
+  readonly fixtures: Fixtures
   readonly model: Model
   /** The portal and the clock's controls: accounts, projects and keys made, changed and removed at run time. */
   readonly portal: Portal
@@ -39,25 +45,6 @@ export interface SandboxCore {
   readonly answers: BoundedCache<string, Answer>
   /** The admin API's large answers (keys, journal pages), built once per change and shared. */
   readonly adminAnswers: SharedAnswers
-  /**
-   * Whether the admin API answers only loopback Host names (the server is bound to loopback): a
-   * name of another site that points at 127.0.0.1 is how DNS rebinding reaches a local server.
-   */
-  adminLoopbackOnly: boolean
-  /** When set, the admin API answers only requests carrying it in `X-Sandbox-Admin-Token`. */
-  adminToken: string | undefined
-  /**
-   * The OpenAPI document's text, for `GET /__sandbox/openapi.json`; the standalone server loads it on
-   * the first such request, so start-up never pays for building it.
-   */
-  openApiJson: (() => string) | undefined
-  /** The admin API's OpenAPI document, for `GET /__sandbox/admin-openapi.json`, loaded the same way. */
-  adminOpenApiJson: (() => string) | undefined
-  /**
-   * What the standalone server's request log has written and dropped (its reader not keeping up),
-   * for `GET /__sandbox/health`; `undefined` where nothing logs (the library).
-   */
-  logStats: (() => { readonly written: number; readonly dropped: number }) | undefined
   /** Requests answered so far: orders the seeded choices made per request (latency in a range). */
   requestCount: number
 }

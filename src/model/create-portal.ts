@@ -1,4 +1,3 @@
-import type { z } from 'zod'
 import { apiKeyRecordSchema, projectRecordSchema, type ApiKey, type Project } from '../contract/fixtures-schema.js'
 import {
   accountBodySchema,
@@ -21,8 +20,9 @@ import { FIRST_INSTANT_MS, formatInstant, LAST_INSTANT_MS } from '../vocabulary/
 import { formatIssuePath } from '../vocabulary/format-issue-path.js'
 import { mixHash } from '../vocabulary/hash.js'
 import { MAX_DURATION_MS, parseIsoDuration } from '../vocabulary/iso-duration.js'
-import { NOT_A_FIELD, PortalError, type FieldIssue } from '../vocabulary/portal-error.js'
+import { PortalError, type FieldIssue } from '../vocabulary/portal-error.js'
 import { LIMITS } from '../vocabulary/limits.js'
+import { issuesOf, parse } from './parse-body.js'
 import { refuseOversizedBody } from './refuse-oversized-body.js'
 import type { Model } from './create-model.js'
 import { makeProject } from './make-project.js'
@@ -77,31 +77,6 @@ export interface Portal {
   setClock(body: unknown): ClockView
   /** Forgets what the portal made since the start: its counters (the model and clock are reset by their owners). */
   reset(): void
-}
-
-/** The mistakes zod found in `body`, each with its field as a user writes it. */
-function issuesOf(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): FieldIssue[] {
-  return error.issues.flatMap((issue) => {
-    const path = [...prefix, ...issue.path]
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ field: formatIssuePath([...path, key]), message: NOT_A_FIELD }))
-    }
-    if (issue.code === 'invalid_union') {
-      // The mistakes of the branch the value's type chose (an array, not a number), not "invalid input".
-      const branch = issue.errors.find((issues) => !issues.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0))
-      if (branch !== undefined) return issuesOf({ issues: branch } as z.ZodError, path)
-    }
-    return [{ field: formatIssuePath(path), message: issue.message }]
-  })
-}
-
-/** `body` parsed by `schema`, or the 400 listing every mistake. */
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  // Work on a body stays bounded: a list longer than any the schemas take is refused before its items are checked.
-  refuseOversizedBody(body)
-  const result = schema.safeParse(body)
-  if (!result.success) throw PortalError.invalid(issuesOf(result.error))
-  return result.data
 }
 
 /** A project's rules beyond its own fields' shapes: its region among its data regions. */

@@ -190,11 +190,25 @@ export async function createSandboxCore(config: SandboxConfig, state: SandboxSta
   const { seed, generateProjects: count } = config
   const fixtures =
     count === 0 ? config.fixtures : parseFixtures(await generateFixtures(config.fixtures, { seed, count }), `${count} generated projects`)
+  return buildSandboxCore(config, fixtures, state)
+}
+
+/**
+ * A sandbox's state from its configuration and the records it is seeded with (already generated):
+ * at once, as a session is made. Everything that does not depend on one sandbox (the answer, series
+ * and admin-answer caches, the parsed records) is the process's, shared.
+ *
+ * @example
+ * const session = buildSandboxCore(sessionConfig, process.fixtures)
+ */
+export function buildSandboxCore(config: SandboxConfig, fixtures: Fixtures, state: SandboxState = createSandboxState(config)): SandboxCore {
+  const { seed } = config
   const model = createModel(fixtures)
   const clock = createClock(config.startNow)
   return {
     basePath: config.base.basePath,
     routes: createRoutes(config.base.basePath),
+    fixtures,
     model,
     portal: createPortal(model, clock, seed),
     analytics: createAnalytics(seed),
@@ -205,11 +219,6 @@ export async function createSandboxCore(config: SandboxConfig, state: SandboxSta
     ...state,
     answers: sharedAnswers,
     adminAnswers: sharedAdminAnswers,
-    adminToken: undefined,
-    adminLoopbackOnly: false,
-    openApiJson: undefined,
-    adminOpenApiJson: undefined,
-    logStats: undefined,
     requestCount: 0,
   }
 }

@@ -18,12 +18,15 @@ import { createSocketBacklogs } from './socket-backlog.js'
 import { toCoreRequest } from './to-core-request.js'
 import { DASHBOARD_BARE_PATH, dashboardAnswer, dashboardFile } from './dashboard-answer.js'
 import { refuseForeignOrigin } from '../core/admin/refuse-foreign-origin.js'
+import type { ServerSettings } from '../core/server-settings.js'
+import type { OpenedSession } from '../sandbox/open-session.js'
+import { SESSION_PREFIX, SessionStore, type SessionLimits } from './session-store.js'
 
 /** Largest admin request body read. */
 const MAX_ADMIN_BODY_BYTES = 64 * 1024
 
 /** The admin API's lists, whose answers may be megabytes: they wait while all connections together lag. */
-const HEAVY_ADMIN_PATH = /^\/__sandbox\/(?:keys|requests)\/?(?:\?|$)/
+const HEAVY_ADMIN_PATH = /^(?:\/sessions\/[^/?]+)?\/__sandbox\/(?:keys|requests)\/?(?:\?|$)/
 
 /** The methods whose body the admin API reads. */
 const BODY_METHODS: ReadonlySet<string> = new Set(['PUT', 'PATCH', 'POST'])
@@ -38,6 +41,10 @@ export interface ServerOptions {
    * loopback without one, the server makes one up: the admin API is never open to other machines.
    */
   readonly adminToken?: string
+  /** What the request log has written and dropped, for `GET /__sandbox/health`. */
+  readonly logStats?: ServerSettings['logStats']
+  /** How to make sessions (`POST /__sandbox/sessions`), and how many live at most, for how long unused; none without. */
+  readonly sessions?: SessionLimits & { readonly open: (body: unknown) => OpenedSession }
 }
 
 /** A listening standalone sandbox. */
@@ -49,6 +56,8 @@ export interface RunningServer {
   readonly server: Server
   /** The token the admin API requires, if any; `generated` when the server made it up. */
   readonly admin: { readonly token: string | undefined; readonly generated: boolean }
+  /** The sessions it holds, when it was given how to make them. */
+  readonly sessions: SessionStore | undefined
   /** Stops accepting connections, lets in-flight requests finish (at most `graceMs`), frees the port. */
   close(graceMs?: number): Promise<void>
 }
@@ -98,10 +107,33 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   const loopback = isLoopback(options.host)
   const generated = options.adminToken === undefined && !loopback
   let closing = false
+  let origin = ''
   const backlogs = createSocketBacklogs()
   // node:crypto loads only when a token is made up (docs/benchmarks.md, "Tuning measurements").
-  sandbox.adminToken = generated ? (await import('node:crypto')).randomBytes(18).toString('base64url') : options.adminToken
-  sandbox.adminLoopbackOnly = loopback
+  const adminToken = generated ? (await import('node:crypto')).randomBytes(18).toString('base64url') : options.adminToken
+  const documents: { openApiJson: (() => string) | undefined; adminOpenApiJson: (() => string) | undefined } = {
+    openApiJson: undefined,
+    adminOpenApiJson: undefined,
+  }
+  const sessions = options.sessions === undefined ? undefined : new SessionStore(options.sessions.open, options.sessions, () => origin)
+  /** The server's settings, the same for the sandbox at its root and for every session (which hold no sessions). */
+  const settingsFor = (holdsSessions: boolean): ServerSettings => ({
+    adminToken,
+    loopbackOnly: loopback,
+    get openApiJson() {
+      return documents.openApiJson
+    },
+    get adminOpenApiJson() {
+      return documents.adminOpenApiJson
+    },
+    logStats: options.logStats,
+    sessions: holdsSessions ? sessions : undefined,
+  })
+  const rootSettings = settingsFor(true)
+  const sessionSettings = settingsFor(false)
+  const sweeper =
+    sessions === undefined ? undefined : setInterval(() => sessions.sweep(), Math.min(60_000, Math.max(1_000, options.sessions!.ttlMs / 2)))
+  sweeper?.unref()
   const send = (
     request: IncomingMessage,
     response: ServerResponse,
@@ -128,16 +160,21 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
       error: answer.error ?? null,
     })
   }
-  const respond = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest): void => {
+  /** Answers `coreRequest` (its path below the session's prefix, under a session) from `target`. */
+  const respond = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    coreRequest: CoreRequest,
+    target: SandboxCore,
+    settings: ServerSettings,
+  ): void => {
     const started = log === undefined ? 0 : performance.now()
     // Read before the request is answered, while a key it names (DELETE keys/{key}) still exists.
-    const shown = log === undefined ? '' : shownPathOf(request)
-    const answer = dispatch(sandbox, coreRequest)
+    const shown = log === undefined ? '' : maskKeysIn(request.url ?? '/', target.model.index.isKey)
+    const answer = dispatch(target, coreRequest, settings)
     if (answer.delayMs > 0) setTimeout(send, answer.delayMs, request, response, coreRequest, answer, started, shown)
     else send(request, response, coreRequest, answer, started, shown)
   }
-  /** The request's path and query as the log shows them: any key the sandbox knows masked, wherever it is. */
-  const shownPathOf = (request: IncomingMessage) => maskKeysIn(request.url ?? '/', sandbox.model.index.isKey)
   // No Host header is required: the sandbox answers by path alone, in the envelope, as for any request.
   const server = createServer(
     // Time-outs are checked every half second (node's default is 30 s), so a slow client is let go on time.
@@ -148,16 +185,48 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
       else route(request, response)
     },
   )
-  /** Routes a request whose connection may be answered now. */
+  /** Routes a request whose connection may be answered now: to the root sandbox, or to a session's. */
   function route(request: IncomingMessage, response: ServerResponse): void {
     const coreRequest = toCoreRequest(request)
+    if (sessions === undefined || !coreRequest.path.startsWith(SESSION_PREFIX)) {
+      routeTo(request, response, coreRequest, sandbox, rootSettings, true)
+      return
+    }
+    const slash = coreRequest.path.indexOf('/', SESSION_PREFIX.length)
+    const id = coreRequest.path.slice(SESSION_PREFIX.length, slash < 0 ? undefined : slash)
+    const below = slash < 0 ? '/' : coreRequest.path.slice(slash)
+    const session = sessions.use(id)
+    if (session === undefined) {
+      const notFound = toAnswer(fail(ERRORS.sessionNotFound))
+      const answer = below.startsWith(ADMIN_BASE_PATH) ? withoutCors(notFound) : notFound
+      send(
+        request,
+        response,
+        coreRequest,
+        { ...answer, delayMs: 0, error: ERRORS.sessionNotFound.error },
+        0,
+        log === undefined ? '' : request.url,
+      )
+      return
+    }
+    routeTo(request, response, { ...coreRequest, path: below }, session.core, sessionSettings, false)
+  }
+  /** Routes a request of `target`'s own paths (the dashboard's files only at the root). */
+  function routeTo(
+    request: IncomingMessage,
+    response: ServerResponse,
+    coreRequest: CoreRequest,
+    target: SandboxCore,
+    settings: ServerSettings,
+    root: boolean,
+  ): void {
     // The OpenAPI documents are built from the contract's schemas, loaded on their first request only.
     const admin = coreRequest.path.startsWith(ADMIN_BASE_PATH)
     const path = admin ? coreRequest.path.replace(/\/$/, '') : ''
     // The dashboard's files, read on their first request: a Host that may not see the admin API
     // (DNS rebinding) goes on to the admin API's 403 instead.
-    const file = admin || coreRequest.path === DASHBOARD_BARE_PATH ? dashboardFile(coreRequest) : undefined
-    if (file !== undefined && refuseForeignOrigin(coreRequest, sandbox.adminLoopbackOnly) === undefined) {
+    const file = root && (admin || coreRequest.path === DASHBOARD_BARE_PATH) ? dashboardFile(coreRequest) : undefined
+    if (file !== undefined && refuseForeignOrigin(coreRequest, loopback) === undefined) {
       const started = log === undefined ? 0 : performance.now()
       void dashboardAnswer(file).then((answer) =>
         send(
@@ -166,28 +235,28 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
           coreRequest,
           { ...answer, delayMs: 0, error: null },
           started,
-          log === undefined ? '' : shownPathOf(request),
+          log === undefined ? '' : maskKeysIn(request.url ?? '/', target.model.index.isKey),
         ),
       )
       return
     }
-    if (admin && sandbox.openApiJson === undefined && path === OPENAPI_PATH) {
+    if (admin && documents.openApiJson === undefined && path === OPENAPI_PATH) {
       void import('../contract/openapi-json.js').then(({ openApiJson }) => {
-        sandbox.openApiJson = openApiJson
-        respond(request, response, coreRequest)
+        documents.openApiJson = openApiJson
+        respond(request, response, coreRequest, target, settings)
       })
       return
     }
-    if (admin && sandbox.adminOpenApiJson === undefined && path === ADMIN_OPENAPI_PATH) {
+    if (admin && documents.adminOpenApiJson === undefined && path === ADMIN_OPENAPI_PATH) {
       void import('../contract/admin-openapi-json.js').then(({ adminOpenApiJson }) => {
-        sandbox.adminOpenApiJson = adminOpenApiJson
-        respond(request, response, coreRequest)
+        documents.adminOpenApiJson = adminOpenApiJson
+        respond(request, response, coreRequest, target, settings)
       })
       return
     }
     // Only the admin API's PUT, PATCH and POST carry a body; every other request is answered at once.
     if (!admin || !BODY_METHODS.has(coreRequest.method)) {
-      respond(request, response, coreRequest)
+      respond(request, response, coreRequest, target, settings)
       return
     }
     void readBody(request, MAX_ADMIN_BODY_BYTES).then((body) => {
@@ -198,7 +267,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
         response.end(tooLarge.body)
         return
       }
-      respond(request, response, { ...coreRequest, body })
+      respond(request, response, { ...coreRequest, body }, target, settings)
     })
   }
   server.on('clientError', answerClientError)
@@ -222,14 +291,18 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   // After listening, a server error (such as running out of file descriptors) is reported, not fatal.
   server.on('error', (error) => process.stderr.write(`analytics-sandbox: server error: ${error.message}\n`))
   const { port } = server.address() as AddressInfo
+  origin = `http://${formatHost(options.host)}:${port}`
   return {
     url: `http://${formatHost(options.host)}:${port}${sandbox.basePath}`,
     host: options.host,
     port,
     server,
-    admin: { token: sandbox.adminToken, generated },
+    admin: { token: adminToken, generated },
+    sessions,
     close(graceMs = 5_000) {
       closing = true
+      if (sweeper !== undefined) clearInterval(sweeper)
+      sessions?.clear()
       return new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), graceMs)
         server.close(() => {

@@ -151,6 +151,18 @@ export const ERRORS = {
     message: 'The sandbox holds as many records as it may',
     detail: `The portal makes at most ${LIMITS.portalRecords.toLocaleString('en-US')} records (users, projects, keys), of at most ${LIMITS.portalBytes / 1024 / 1024} MiB as JSON (a change counts like a creation), between two resets: POST /__sandbox/reset starts over`,
   },
+  sessionNotFound: {
+    status: 404,
+    error: 'session_not_found',
+    message: 'Session not found',
+    detail: 'No session has this id: it was never made, was ended (DELETE), or went unused past its time-to-live',
+  },
+  sessionsFull: {
+    status: 409,
+    error: 'sessions_full',
+    message: 'The sandbox holds as many sessions as it may',
+    detail: 'End a session (DELETE /__sandbox/sessions/{id}) or wait for an unused one to expire (--max-sessions, --session-ttl)',
+  },
   keyTaken: {
     status: 409,
     error: 'key_taken',

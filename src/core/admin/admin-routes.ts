@@ -10,6 +10,7 @@ import { ok, type Envelope } from '../../contract/envelope.js'
 import { EnvelopeError } from '../envelope-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import type { SandboxCore } from '../sandbox-core.js'
+import type { ServerSettings, SessionRoutes } from '../server-settings.js'
 import { resetSandbox } from '../reset-sandbox.js'
 import { PORTAL_ROUTES, portalRefusal } from './portal-routes.js'
 import { NOT_A_FIELD, PortalError, type FieldIssue } from '../../vocabulary/portal-error.js'
@@ -20,7 +21,7 @@ import { refuseOversizedBody } from '../../model/refuse-oversized-body.js'
  * An admin operation: an envelope, or a finished answer for what is not one (the OpenAPI document).
  * `param` is the id or key the path names, for routes such as `keys/{key}`.
  */
-export type AdminHandler = (sandbox: SandboxCore, request: CoreRequest, param: string) => Envelope<unknown> | Answer
+export type AdminHandler = (sandbox: SandboxCore, request: CoreRequest, param: string, server: ServerSettings) => Envelope<unknown> | Answer
 
 const BODY_EXAMPLE = 'a JSON object such as {"scenarios": ["server-error"]}'
 
@@ -70,12 +71,27 @@ function putScenario(sandbox: SandboxCore, request: CoreRequest): Envelope<unkno
   return ok({ active: activeNames(sandbox) }, 'Scenarios activated')
 }
 
+/** The server's sessions, or the 404 where there are none (in process, inside a session). */
+function sessionsOf(server: ServerSettings): SessionRoutes {
+  if (server.sessions === undefined) throw new EnvelopeError(ERRORS.notFound, NO_SESSIONS_DETAIL)
+  return server.sessions
+}
+
+/**
+ * The 404's detail for the session routes where there are none.
+ *
+ * @example
+ * NO_SESSIONS_DETAIL // 'Sessions are made by the standalone sandbox and startSandbox(), at its root …'
+ */
+export const NO_SESSIONS_DETAIL =
+  'Sessions are made by the standalone sandbox (analytics-sandbox, startSandbox) at its root /__sandbox/sessions, not in process or inside a session'
+
 /** The encoded document, by the function that gave its text: built once per process. */
 const openApiAnswers = new WeakMap<() => string, Answer>()
 
 /** `GET openapi.json` or `GET admin-openapi.json`: the document itself, not in the envelope. */
-function getOpenApi(sandbox: SandboxCore, which: 'openApiJson' | 'adminOpenApiJson'): Answer {
-  const source = sandbox[which]
+function getOpenApi(server: ServerSettings, which: 'openApiJson' | 'adminOpenApiJson'): Answer {
+  const source = server[which]
   if (source === undefined)
     throw new EnvelopeError(ERRORS.notFound, 'The OpenAPI document is served by the standalone sandbox (analytics-sandbox, startSandbox)')
   let answer = openApiAnswers.get(source)
@@ -97,7 +113,7 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
   [
     'health',
     {
-      GET: (sandbox) =>
+      GET: (sandbox, _request, _param, server) =>
         ok(
           {
             status: 'ok',
@@ -105,7 +121,7 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
             seed: sandbox.analytics.seed,
             active_scenarios: activeNames(sandbox),
             requests: sandbox.journal.recorded,
-            ...(sandbox.logStats === undefined ? {} : { log: sandbox.logStats() }),
+            ...(server.logStats === undefined ? {} : { log: server.logStats() }),
           },
           'Sandbox is healthy',
         ),
@@ -165,7 +181,15 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
     },
   ],
   ['coverage', { GET: (sandbox) => ok(sandbox.coverage.report(), 'Coverage retrieved successfully') }],
-  ['openapi.json', { GET: (sandbox) => getOpenApi(sandbox, 'openApiJson') }],
-  ['admin-openapi.json', { GET: (sandbox) => getOpenApi(sandbox, 'adminOpenApiJson') }],
+  ['openapi.json', { GET: (_sandbox, _request, _param, server) => getOpenApi(server, 'openApiJson') }],
+  ['admin-openapi.json', { GET: (_sandbox, _request, _param, server) => getOpenApi(server, 'adminOpenApiJson') }],
+  [
+    'sessions',
+    {
+      GET: (_sandbox, _request, _param, server) => sessionsOf(server).list(),
+      POST: (_sandbox, request, _param, server) => sessionsOf(server).create(request),
+    },
+  ],
+  ['sessions/{session}', { DELETE: (_sandbox, _request, id, server) => sessionsOf(server).end(id) }],
   ...PORTAL_ROUTES,
 ])

@@ -4,6 +4,7 @@ import { fail } from '../../contract/envelope.js'
 import { EnvelopeError } from '../envelope-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import type { SandboxCore } from '../sandbox-core.js'
+import { NO_SERVER, type ServerSettings } from '../server-settings.js'
 import { ADMIN_ROUTES } from './admin-routes.js'
 import { refuseForeignOrigin } from './refuse-foreign-origin.js'
 
@@ -71,18 +72,18 @@ function sameText(given: string, expected: string): boolean {
  * @example
  * dispatchAdmin(sandbox, { method: 'PUT', path: '/__sandbox/scenario', query: '', header, body: '{"scenarios":["slow"]}' })
  */
-export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): TimedAnswer {
+export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest, server: ServerSettings = NO_SERVER): TimedAnswer {
   const { name, param } = routeOf(request.path.slice(ADMIN_BASE_PATH.length).replace(/\/$/, ''))
   const methods = ADMIN_ROUTES.get(name)
   // The dashboard's polling stays out of the request log (an open tab would add lines every second).
   const observer = request.header('x-sandbox-client') === OBSERVER
   try {
-    const refusal = refuseForeignOrigin(request, sandbox.adminLoopbackOnly)
+    const refusal = refuseForeignOrigin(request, server.loopbackOnly)
     if (refusal !== undefined) throw refusal
     if (
-      sandbox.adminToken !== undefined &&
+      server.adminToken !== undefined &&
       !OPEN_ADMIN_PATHS.has(name) &&
-      !sameText(request.header('x-sandbox-admin-token') ?? '', sandbox.adminToken)
+      !sameText(request.header('x-sandbox-admin-token') ?? '', server.adminToken)
     ) {
       throw new EnvelopeError(ERRORS.adminTokenRequired)
     }
@@ -94,7 +95,7 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest): Timed
       throw new EnvelopeError(ERRORS.methodNotAllowed, `Allowed here: ${Object.keys(methods).join(', ')}`, {
         allow: Object.keys(methods).join(', '),
       })
-    const result = handler(sandbox, request, param)
+    const result = handler(sandbox, request, param, server)
     return adminAnswer('body' in result ? result : toAnswer(result), observer)
   } catch (error) {
     if (error instanceof EnvelopeError) return adminAnswer(toAnswer(error.envelope, error.headers), observer, error.template.error ?? null)

@@ -1,3 +1,4 @@
+import { NO_SERVER } from '../../../src/core/server-settings.js'
 import { describe, expect, it } from 'vitest'
 import { createSandboxCore, JOURNAL_CAPACITY, resolveSandboxConfig } from '../../../src/sandbox/open-sandbox.js'
 import type { SandboxOptions } from '../../../src/sandbox/sandbox-options.js'
@@ -385,6 +386,8 @@ describe('dispatchAdmin', () => {
       keys: ['GET', 'POST'],
       'keys/{key}': ['DELETE', 'PATCH'],
       clock: ['GET', 'PUT'],
+      sessions: ['GET', 'POST'],
+      'sessions/{session}': ['DELETE'],
     })
   })
 
@@ -393,8 +396,8 @@ describe('dispatchAdmin', () => {
     const { response, body } = admin(core, 'GET', 'openapi.json')
     expect(response.status).toBe(404)
     expect(body.errors.error).toBe(ERRORS.notFound.error)
-    core.openApiJson = () => '{"openapi":"3.1.0"}'
-    const served = dispatchAdmin(core, { method: 'GET', path: `${ADMIN_BASE_PATH}openapi.json`, query: '', header: () => null })
+    const server = { ...NO_SERVER, openApiJson: () => '{"openapi":"3.1.0"}' }
+    const served = dispatchAdmin(core, { method: 'GET', path: `${ADMIN_BASE_PATH}openapi.json`, query: '', header: () => null }, server)
     expect(served.status).toBe(200)
     expect(JSON.parse(new TextDecoder().decode(served.body))).toHaveProperty('openapi')
   })

@@ -1,0 +1,57 @@
+import type { Envelope } from '../contract/envelope.js'
+import type { CoreRequest } from './core-request.js'
+
+/**
+ * The session operations of the admin API (`/__sandbox/sessions`), which the server that holds the
+ * sessions provides: each gives the envelope (or throws the EnvelopeError) to answer with.
+ *
+ * @example
+ * const sessions: SessionRoutes = { create: (request) => …, list: () => …, end: (id) => … }
+ */
+export interface SessionRoutes {
+  create(request: CoreRequest): Envelope<unknown>
+  list(): Envelope<unknown>
+  end(id: string): Envelope<unknown>
+}
+
+/**
+ * What belongs to a server rather than to a sandbox: the admin token, whether it answers only
+ * loopback Host names, the OpenAPI texts it loads on first request, its request log's figures, and
+ * its sessions. The server owns it and passes it to `dispatch` with each request; a sandbox (or a
+ * session) never holds it, so every session of a server answers under the same protection.
+ *
+ * @example
+ * dispatch(sandbox, request, settings)
+ */
+export interface ServerSettings {
+  /** When set, the admin API answers only requests carrying it in `X-Sandbox-Admin-Token`. */
+  readonly adminToken: string | undefined
+  /**
+   * Whether the admin API answers only loopback Host names (the server is bound to loopback): a
+   * name of another site that points at 127.0.0.1 is how DNS rebinding reaches a local server.
+   */
+  readonly loopbackOnly: boolean
+  /** The OpenAPI document's text for `GET /__sandbox/openapi.json`, once loaded (the server loads it on first request). */
+  readonly openApiJson: (() => string) | undefined
+  /** The admin API's OpenAPI document, loaded the same way. */
+  readonly adminOpenApiJson: (() => string) | undefined
+  /** What the request log has written and dropped, for `GET /__sandbox/health`; `undefined` where nothing logs. */
+  readonly logStats: (() => { readonly written: number; readonly dropped: number }) | undefined
+  /** The session operations; `undefined` where there are none (the msw handlers, inside a session). */
+  readonly sessions: SessionRoutes | undefined
+}
+
+/**
+ * The settings of no server: the msw handlers' (no token, any Host, no documents, no log, no sessions).
+ *
+ * @example
+ * dispatch(sandbox, request) // NO_SERVER
+ */
+export const NO_SERVER: ServerSettings = Object.freeze({
+  adminToken: undefined,
+  loopbackOnly: false,
+  openApiJson: undefined,
+  adminOpenApiJson: undefined,
+  logStats: undefined,
+  sessions: undefined,
+})

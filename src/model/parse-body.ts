@@ -1,0 +1,40 @@
+import type { z } from 'zod'
+import { formatIssuePath } from '../vocabulary/format-issue-path.js'
+import { NOT_A_FIELD, PortalError, type FieldIssue } from '../vocabulary/portal-error.js'
+import { refuseOversizedBody } from './refuse-oversized-body.js'
+
+/**
+ * The mistakes zod found in a body, each with its field as a user writes it.
+ *
+ * @example
+ * issuesOf(result.error) // [{ field: 'projects[0].region', message: '…' }]
+ */
+export function issuesOf(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): FieldIssue[] {
+  return error.issues.flatMap((issue) => {
+    const path = [...prefix, ...issue.path]
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ field: formatIssuePath([...path, key]), message: NOT_A_FIELD }))
+    }
+    if (issue.code === 'invalid_union') {
+      // The mistakes of the branch the value's type chose (an array, not a number), not "invalid input".
+      const branch = issue.errors.find((issues) => !issues.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0))
+      if (branch !== undefined) return issuesOf({ issues: branch } as z.ZodError, path)
+    }
+    return [{ field: formatIssuePath(path), message: issue.message }]
+  })
+}
+
+/**
+ * `body` parsed by `schema`, or the {@link PortalError} (400) listing every mistake: the one way an
+ * admin body is checked, for the portal, the clock and sessions.
+ *
+ * @example
+ * const input = parse(keyBodySchema, body)
+ */
+export function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  // Work on a body stays bounded: a list longer than any the schemas take is refused before its items are checked.
+  refuseOversizedBody(body)
+  const result = schema.safeParse(body)
+  if (!result.success) throw PortalError.invalid(issuesOf(result.error))
+  return result.data
+}

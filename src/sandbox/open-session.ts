@@ -1,0 +1,63 @@
+import { sessionBodySchema, type SessionInput } from '../contract/session-schemas.js'
+import type { SandboxCore } from '../core/sandbox-core.js'
+import { issuesOf } from '../model/parse-body.js'
+import { refuseOversizedBody } from '../model/refuse-oversized-body.js'
+import { createScenarioCatalogue, resolveScenarios } from '../scenarios/scenario-catalogue.js'
+import { ConfigError } from '../vocabulary/config-error.js'
+import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
+import { PortalError, type FieldIssue } from '../vocabulary/portal-error.js'
+import { buildSandboxCore, type SandboxConfig } from './open-sandbox.js'
+
+/** A session's sandbox, with what it was made with. */
+export interface OpenedSession {
+  readonly core: SandboxCore
+  readonly label: string | null
+}
+
+/**
+ * A session's sandbox: a whole, fresh sandbox with the process's records, latency and base path,
+ * and the seed, start clock, scenarios and strict mode `body` gives (default: the process's seed,
+ * start clock and strict mode, no scenario). The catalogue knows the built-ins and the process's
+ * start-up definitions. Made at once; its reset goes back to these options. A bad body is a
+ * {@link PortalError} listing every mistake by field; nothing is made.
+ *
+ * @example
+ * const { core } = openSession(processConfig, processCore.fixtures, { seed: 7, now: '2026-01-15' })
+ */
+export function openSession(base: SandboxConfig, fixtures: SandboxCore['fixtures'], body: unknown): OpenedSession {
+  refuseOversizedBody(body)
+  const parsed = sessionBodySchema.safeParse(body === undefined ? {} : body)
+  const issues: FieldIssue[] = parsed.success ? [] : issuesOf(parsed.error)
+  const catalogue = createScenarioCatalogue()
+  // The process's own definitions (from --scenario files) are known by name in every session.
+  resolveScenarios(catalogue, base.scenarios, () => 'the sandbox’s start-up scenarios')
+  // Each scenario is checked on its own, so every unknown name is listed with the other mistakes.
+  const given = parsed.success ? (parsed.data.scenarios ?? []) : scenariosIn(body)
+  const scenarios = given.flatMap((item, index) => {
+    try {
+      return resolveScenarios(catalogue, [item], () => `scenarios[${index}]`)
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error
+      issues.push({ field: `scenarios[${index}]`, message: error.message })
+      return []
+    }
+  })
+  if (!parsed.success || issues.length > 0) throw PortalError.invalid(issues)
+  const input: SessionInput = parsed.data
+  const config: SandboxConfig = {
+    ...base,
+    catalogue,
+    scenarios,
+    seed: input.seed ?? base.seed,
+    startNow: input.now === undefined ? base.startNow : parseStartInstant(input.now),
+    strict: input.strict ?? base.strict,
+    generateProjects: 0,
+  }
+  return { core: buildSandboxCore(config, fixtures), label: input.label ?? null }
+}
+
+/** The `scenarios` of a body the schema refused, when it is a list: to check its names too. */
+function scenariosIn(body: unknown): readonly unknown[] {
+  const scenarios = typeof body === 'object' && body !== null ? (body as { scenarios?: unknown }).scenarios : undefined
+  return Array.isArray(scenarios) ? scenarios : []
+}

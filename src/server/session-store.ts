@@ -1,0 +1,144 @@
+import { ok, type Envelope } from '../contract/envelope.js'
+import type { SessionView } from '../contract/session-schemas.js'
+import { EnvelopeError } from '../core/envelope-error.js'
+import type { CoreRequest } from '../core/core-request.js'
+import type { SandboxCore } from '../core/sandbox-core.js'
+import type { SessionRoutes } from '../core/server-settings.js'
+import { parseJsonText } from '../vocabulary/parse-json-text.js'
+import { ERRORS } from '../vocabulary/errors.js'
+import { PortalError } from '../vocabulary/portal-error.js'
+import { portalRefusal } from '../core/admin/portal-routes.js'
+import type { OpenedSession } from '../sandbox/open-session.js'
+
+/** Where sessions are reached: `/sessions/<id>/…`. */
+export const SESSION_PREFIX = '/sessions/'
+
+/** Live sessions a server holds by default (`--max-sessions`). */
+export const DEFAULT_MAX_SESSIONS = 1000
+
+/** Seconds an unused session lives by default (`--session-ttl`). */
+export const DEFAULT_SESSION_TTL_SECONDS = 30 * 60
+
+/** A random id of 12 characters of the URL-safe base64 alphabet (Web Crypto: node:crypto stays unloaded at start-up). */
+function newSessionId(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(9))).toString('base64url')
+}
+
+/** One live session: its sandbox and what the list shows of it. */
+export interface Session {
+  readonly id: string
+  readonly core: SandboxCore
+  readonly label: string | null
+  readonly createdAt: number
+  lastUsedAt: number
+  requests: number
+}
+
+/** How a server's sessions are made and bounded. */
+export interface SessionLimits {
+  readonly max: number
+  readonly ttlMs: number
+}
+
+/**
+ * A server's sessions: made, found (each request under one touches it), listed, ended, and swept
+ * once unused for their time-to-live. At most `max` live; past that a creation is 409
+ * `sessions_full`. Ids are random (letters, digits, `-`, `_`), so one test cannot guess another's.
+ *
+ * @example
+ * const store = new SessionStore((body) => openSession(config, core.fixtures, body), { max: 1000, ttlMs: 1_800_000 }, () => 'http://127.0.0.1:4010')
+ * const session = store.create({ seed: 7 })
+ */
+export class SessionStore implements SessionRoutes {
+  readonly #sessions = new Map<string, Session>()
+
+  constructor(
+    readonly open: (body: unknown) => OpenedSession,
+    readonly limits: SessionLimits,
+    readonly origin: () => string,
+  ) {}
+
+  get size(): number {
+    return this.#sessions.size
+  }
+
+  /** Makes a session from an options object (a PortalError for a bad one), or throws the 409 when full. */
+  make(body: unknown): Session {
+    this.sweep()
+    if (this.#sessions.size >= this.limits.max) throw new EnvelopeError(ERRORS.sessionsFull)
+    const opened = this.open(body)
+    const now = Date.now()
+    const session: Session = { id: newSessionId(), ...opened, createdAt: now, lastUsedAt: now, requests: 0 }
+    this.#sessions.set(session.id, session)
+    return session
+  }
+
+  /** The live session `id`, touched (a request under it); `undefined` for none or one past its time. */
+  use(id: string): Session | undefined {
+    const session = this.#sessions.get(id)
+    if (session === undefined) return undefined
+    const now = Date.now()
+    if (now - session.lastUsedAt >= this.limits.ttlMs) {
+      this.#sessions.delete(id)
+      return undefined
+    }
+    session.lastUsedAt = now
+    session.requests++
+    return session
+  }
+
+  /** Ends a session; whether there was one. */
+  remove(id: string): boolean {
+    return this.#sessions.delete(id)
+  }
+
+  /** Ends every session unused for its time-to-live. */
+  sweep(now = Date.now()): void {
+    for (const [id, session] of this.#sessions) if (now - session.lastUsedAt >= this.limits.ttlMs) this.#sessions.delete(id)
+  }
+
+  /** Ends every session (the server closes). */
+  clear(): void {
+    this.#sessions.clear()
+  }
+
+  /** A session as the admin API shows it. */
+  view(session: Session): SessionView {
+    const base = `${this.origin()}${SESSION_PREFIX}${session.id}/`
+    return {
+      id: session.id,
+      label: session.label,
+      base_url: `${base}api/v1/`,
+      admin_url: `${base}__sandbox/`,
+      created_at: new Date(session.createdAt).toISOString(),
+      last_used_at: new Date(session.lastUsedAt).toISOString(),
+      requests: session.requests,
+    }
+  }
+
+  create(request: CoreRequest): Envelope<unknown> {
+    const text = request.body ?? ''
+    let body: unknown
+    try {
+      body = text.trim() === '' ? undefined : parseJsonText(text)
+    } catch {
+      throw portalRefusal(PortalError.invalid([{ field: '(root)', message: 'the body must be JSON' }]))
+    }
+    try {
+      return { ...ok(this.view(this.make(body)), 'Session created'), code: 201 } as unknown as Envelope<unknown>
+    } catch (error) {
+      if (error instanceof PortalError) throw portalRefusal(error)
+      throw error
+    }
+  }
+
+  list(): Envelope<unknown> {
+    this.sweep()
+    return ok({ sessions: [...this.#sessions.values()].map((session) => this.view(session)) }, 'Sessions retrieved successfully')
+  }
+
+  end(id: string): Envelope<unknown> {
+    if (!this.remove(id)) throw new EnvelopeError(ERRORS.sessionNotFound)
+    return ok({ id }, 'Session ended')
+  }
+}
