@@ -262,19 +262,19 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
   { method: 'DELETE', route: 'keys/{key}', summary: 'Deletes a key', status: 200, data: z.strictObject({ key: z.string() }) },
   { method: 'GET', route: 'clock', summary: 'The clock', status: 200, data: clockViewSchema },
   {
+    method: 'GET',
+    route: 'sessions',
+    summary: 'The live sessions (root only)',
+    status: 200,
+    data: z.strictObject({ sessions: z.array(sessionViewSchema) }).meta({ id: 'Sessions' }),
+  },
+  {
     method: 'POST',
     route: 'sessions',
     summary: 'A new session: a whole sandbox of its own at /sessions/{id}/ (root only; 409 sessions_full past --max-sessions)',
     body: sessionBodySchema,
     status: 201,
     data: sessionViewSchema,
-  },
-  {
-    method: 'GET',
-    route: 'sessions',
-    summary: 'The live sessions (root only)',
-    status: 200,
-    data: z.strictObject({ sessions: z.array(sessionViewSchema) }).meta({ id: 'Sessions' }),
   },
   {
     method: 'DELETE',

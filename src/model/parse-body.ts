@@ -25,6 +25,23 @@ export function issuesOf(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> =
 }
 
 /**
+ * `issues` with each (field, message) once: two checks of one field can say the same thing (a seed
+ * past 2^53 is neither a safe integer nor below the maximum).
+ *
+ * @example
+ * distinctIssues([a, a, b]) // [a, b]
+ */
+export function distinctIssues(issues: readonly FieldIssue[]): FieldIssue[] {
+  const seen = new Set<string>()
+  return issues.filter((issue) => {
+    const key = `${issue.field}\n${issue.message}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+/**
  * `body` parsed by `schema`, or the {@link PortalError} (400) listing every mistake: the one way an
  * admin body is checked, for the portal, the clock and sessions.
  *
@@ -35,6 +52,6 @@ export function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T
   // Work on a body stays bounded: a list longer than any the schemas take is refused before its items are checked.
   refuseOversizedBody(body)
   const result = schema.safeParse(body)
-  if (!result.success) throw PortalError.invalid(issuesOf(result.error))
+  if (!result.success) throw PortalError.invalid(distinctIssues(issuesOf(result.error)))
   return result.data
 }

@@ -1,6 +1,6 @@
 import { sessionBodySchema, type SessionInput } from '../contract/session-schemas.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
-import { issuesOf } from '../model/parse-body.js'
+import { distinctIssues, issuesOf } from '../model/parse-body.js'
 import { refuseOversizedBody } from '../model/refuse-oversized-body.js'
 import { createScenarioCatalogue, resolveScenarios } from '../scenarios/scenario-catalogue.js'
 import { ConfigError } from '../vocabulary/config-error.js'
@@ -42,7 +42,7 @@ export function openSession(base: SandboxConfig, fixtures: SandboxCore['fixtures
       return []
     }
   })
-  if (!parsed.success || issues.length > 0) throw PortalError.invalid(issues)
+  if (!parsed.success || issues.length > 0) throw PortalError.invalid(distinctIssues(issues))
   const input: SessionInput = parsed.data
   const config: SandboxConfig = {
     ...base,

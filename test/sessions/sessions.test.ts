@@ -1,0 +1,240 @@
+/**
+ * Sessions (product.md, "Sessions"): a whole, isolated sandbox per test from one process, at its
+ * own base URL, over real HTTP (startSandbox, port 0) and from the library (createSession).
+ */
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
+import { ERRORS } from '../../src/vocabulary/errors.js'
+import { CROSS_SITE_DETAIL, FOREIGN_ORIGIN_DETAIL } from '../../src/core/admin/refuse-foreign-origin.js'
+import { killAllCli, runCli } from '../cli/run-cli.js'
+import { expectConforming } from '../support/expect-conforming.js'
+
+const NOW = '2026-03-01T00:00:00Z'
+const ALPHA = { 'X-API-Key': 'sbx_user_alpha' }
+const root = fileURLToPath(new URL('../../', import.meta.url))
+
+interface Got {
+  readonly status: number
+  readonly text: string
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly body: any
+  readonly headers: Headers
+}
+
+async function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<Got> {
+  const method = init.method ?? 'GET'
+  const response = await fetch(url, {
+    method,
+    headers: init.headers ?? {},
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  const text = await response.text()
+  return { status: response.status, text, body: JSON.parse(text), headers: response.headers }
+}
+
+describe('sessions over real HTTP', () => {
+  let sandbox: RunningSandbox
+  let origin = ''
+  const admin = (path: string, init: Parameters<typeof call>[1] = {}) => call(`${origin}/__sandbox/${path}`, init)
+  const newSession = async (body: unknown = {}) => {
+    const made = await admin('sessions', { method: 'POST', body })
+    expectConforming({ method: 'POST', url: `${origin}/__sandbox/sessions`, status: made.status, text: made.text })
+    expect(made.status, made.text).toBe(201)
+    return made.body.data as { id: string; base_url: string; admin_url: string; label: string | null }
+  }
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ now: NOW })
+    origin = new URL(sandbox.url).origin
+  })
+  afterAll(() => sandbox.close())
+  afterEach(async () => {
+    for (const session of (await admin('sessions')).body.data.sessions) await admin(`sessions/${session.id}`, { method: 'DELETE' })
+    await sandbox.reset()
+  })
+
+  it('makes a session with an id of letters, digits, - and _, its base URL and admin URL, and lists it', async () => {
+    const session = await newSession({ label: 'retry tests' })
+    expect(session.id).toMatch(/^[A-Za-z0-9_-]+$/)
+    expect(session.base_url).toBe(`${origin}/sessions/${session.id}/api/v1/`)
+    expect(session.admin_url).toBe(`${origin}/sessions/${session.id}/__sandbox/`)
+    await call(`${session.base_url}projects`, { headers: ALPHA })
+    const [listed] = (await admin('sessions')).body.data.sessions
+    expect(listed).toMatchObject({ id: session.id, label: 'retry tests', requests: 1 })
+    expect(Date.parse(listed.last_used_at)).toBeGreaterThanOrEqual(Date.parse(listed.created_at))
+  })
+
+  it('keeps what one session does (clock, scenarios, accounts, journal, coverage) from every other and from the root sandbox, and the reverse', async () => {
+    const [a, b] = [await newSession(), await newSession()]
+    await call(`${a.admin_url}clock`, { method: 'PUT', body: { advance: 'P400D' } })
+    await call(`${a.admin_url}scenario`, { method: 'PUT', body: { scenarios: ['server-error'] } })
+    const account = (await call(`${a.admin_url}accounts`, { method: 'POST', body: { projects: 1 } })).body.data
+    await call(`${origin}/__sandbox/scenario`, { method: 'PUT', body: { scenarios: ['expired-keys'] } })
+    expect((await call(`${a.base_url}projects`, { headers: ALPHA })).status).toBe(500)
+    expect((await call(`${b.base_url}projects`, { headers: ALPHA })).status).toBe(200)
+    expect((await call(`${sandbox.url}projects`, { headers: ALPHA })).status).toBe(401)
+    expect((await call(`${b.base_url}validate`, { headers: { 'X-API-Key': account.user_key } })).status).toBe(401)
+    expect((await call(`${b.admin_url}clock`)).body.data.today).toBe('2026-03-01')
+    expect((await call(`${a.admin_url}clock`)).body.data.today).toBe('2027-04-05')
+    expect((await admin('clock')).body.data.today).toBe('2026-03-01')
+    const journals = await Promise.all([a.admin_url, b.admin_url, `${origin}/__sandbox/`].map((url) => call(`${url}requests`)))
+    expect(journals.map((journal) => journal.body.data.recorded)).toEqual([1, 2, 1])
+    const coverage = await Promise.all([a.admin_url, b.admin_url].map((url) => call(`${url}coverage`)))
+    expect(coverage.map((report) => report.body.data.covered)).toEqual([1, 2])
+  })
+
+  it('answers the same calls byte for byte as a separate process started with the same --seed and --now', async () => {
+    const session = await newSession({ seed: 7, now: NOW })
+    const cli = runCli(['--port', '0', '--log', 'none', '--seed', '7', '--now', NOW])
+    try {
+      const separate = await cli.waitForUrl()
+      const run = async (base: string, adminBase: string) => {
+        const account = await call(`${adminBase}accounts`, { method: 'POST', body: { projects: 2 } })
+        const key = await call(`${adminBase}keys`, { method: 'POST', body: { level: 'USER', user_id: 1 } })
+        const texts = [account.text, key.text]
+        for (const path of ['projects', 'monitoring?start_date=2026-01-01', 'overview?provider=chatgpt']) {
+          texts.push(
+            (
+              await call(`${base}${path}`, {
+                headers: { 'X-API-Key': account.body.data.user_key, 'X-Project-ID': String(account.body.data.projects[1].id) },
+              })
+            ).text,
+          )
+        }
+        texts.push((await call(`${base}monitoring`, { headers: { 'X-API-Key': 'sbx_project_101' } })).text)
+        return texts
+      }
+      const fromSession = await run(session.base_url, session.admin_url)
+      const fromProcess = await run(separate, separate.replace('/api/v1/', '/__sandbox/'))
+      expect(fromSession).toEqual(fromProcess)
+    } finally {
+      await killAllCli()
+    }
+  })
+
+  it('resets one session to the options it was made with, leaving the others as they are', async () => {
+    const [a, b] = [await newSession({ now: '2026-06-01', scenarios: ['no-data'] }), await newSession()]
+    await call(`${a.admin_url}clock`, { method: 'PUT', body: { advance: 'P1D' } })
+    await call(`${a.admin_url}scenario`, { method: 'PUT', body: { scenarios: [] } })
+    await call(`${b.admin_url}clock`, { method: 'PUT', body: { advance: 'P9D' } })
+    await call(`${a.admin_url}reset`, { method: 'POST' })
+    expect((await call(`${a.admin_url}clock`)).body.data.today).toBe('2026-06-01')
+    expect((await call(`${a.admin_url}scenario`)).body.data.active).toEqual(['no-data'])
+    expect((await call(`${b.admin_url}clock`)).body.data.today).toBe('2026-03-10')
+  })
+
+  it('answers 404 session_not_found on every path under an ended or unknown session, in the envelope, CORS only on the API', async () => {
+    const session = await newSession()
+    expect((await admin(`sessions/${session.id}`, { method: 'DELETE' })).status).toBe(200)
+    for (const url of [
+      `${session.base_url}projects`,
+      `${session.admin_url}health`,
+      `${origin}/sessions/nope/api/v1/validate`,
+      `${origin}/sessions/nope`,
+    ]) {
+      const got = await call(url, { headers: ALPHA })
+      expect(got.status, url).toBe(404)
+      expect(got.body).toMatchObject({ success: false, code: 404, errors: { error: ERRORS.sessionNotFound.error } })
+      expect(got.headers.get('access-control-allow-origin'), url).toBe(url.includes('/__sandbox/') ? null : '*')
+    }
+    expect((await admin(`sessions/${session.id}`, { method: 'DELETE' })).body.errors.error).toBe(ERRORS.sessionNotFound.error)
+  })
+
+  it('refuses a bad body with 400 listing every mistake by field, and makes no session', async () => {
+    const refused = await admin('sessions', {
+      method: 'POST',
+      body: { seed: 2 ** 53, now: '2026-02-30', scenarios: ['nope'], label: 'x'.repeat(201), colour: 'red' },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors.fields.map((field: { field: string }) => field.field).sort()).toEqual([
+      'colour',
+      'label',
+      'now',
+      'scenarios[0]',
+      'seed',
+    ])
+    expect((await admin('sessions')).body.data.sessions).toEqual([])
+  })
+
+  it('has no sessions inside a session: its /__sandbox/sessions is a 404', async () => {
+    const session = await newSession()
+    expect((await call(`${session.admin_url}sessions`)).status).toBe(404)
+    expect((await call(`${session.admin_url}sessions`, { method: 'POST', body: {} })).status).toBe(404)
+  })
+
+  it('makes sessions from the library: createSession() gives the id, the URLs and close()', async () => {
+    const session = await sandbox.createSession({ seed: 3, label: 'lib' })
+    expect(session.url).toBe(`${origin}/sessions/${session.id}/api/v1/`)
+    expect((await call(`${session.url}validate`, { headers: ALPHA })).status).toBe(200)
+    await session.close()
+    expect((await call(`${session.url}validate`, { headers: ALPHA })).status).toBe(404)
+  })
+})
+
+describe('session limits and protection', () => {
+  let sandbox: RunningSandbox | undefined
+  afterEach(async () => {
+    await sandbox?.close()
+    sandbox = undefined
+  })
+
+  it('answers 409 sessions_full past maxSessions, and makes one again once one ended', async () => {
+    sandbox = await startSandbox({ maxSessions: 2 })
+    const post = () => call(`${new URL(sandbox!.url).origin}/__sandbox/sessions`, { method: 'POST', body: {} })
+    const [first] = [await post(), await post()]
+    const full = await post()
+    expect(full.status).toBe(409)
+    expect(full.body.errors.error).toBe(ERRORS.sessionsFull.error)
+    await call(`${new URL(sandbox.url).origin}/__sandbox/sessions/${first!.body.data.id}`, { method: 'DELETE' })
+    expect((await post()).status).toBe(201)
+    await expect(sandbox.createSession()).rejects.toThrow(/Cannot make a session/)
+  })
+
+  it('ends a session unused for its time-to-live by itself', async () => {
+    sandbox = await startSandbox({ sessionTtl: 1 })
+    const session = await sandbox.createSession()
+    expect((await call(`${session.url}validate`, { headers: ALPHA })).status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    expect((await call(`${session.url}validate`, { headers: ALPHA })).status).toBe(404)
+  })
+
+  it('protects every session route as the admin API: a foreign Origin, a cross-site browser request and a missing token are refused', async () => {
+    sandbox = await startSandbox({ adminToken: 'secret-token' })
+    const origin = new URL(sandbox.url).origin
+    const token = { 'x-sandbox-admin-token': 'secret-token' }
+    const made = await call(`${origin}/__sandbox/sessions`, { method: 'POST', headers: token, body: {} })
+    expect(made.status).toBe(201)
+    const { id, admin_url: adminUrl, base_url: baseUrl } = made.body.data
+    for (const [method, url] of [
+      ['POST', `${origin}/__sandbox/sessions`],
+      ['GET', `${origin}/__sandbox/sessions`],
+      ['DELETE', `${origin}/__sandbox/sessions/${id}`],
+      ['GET', `${adminUrl}requests`],
+      ['PUT', `${adminUrl}clock`],
+    ] as const) {
+      expect((await call(url, { method, headers: { ...token, origin: 'http://attacker.example' } })).body.errors.detail).toBe(
+        FOREIGN_ORIGIN_DETAIL,
+      )
+      expect((await call(url, { method, headers: { ...token, 'sec-fetch-site': 'cross-site' } })).body.errors.detail).toBe(
+        CROSS_SITE_DETAIL,
+      )
+      expect((await call(url, { method })).body.errors.error).toBe(ERRORS.adminTokenRequired.error)
+    }
+    expect((await call(`${baseUrl}validate`, { headers: ALPHA })).status, 'the API needs no admin token').toBe(200)
+  })
+})
+
+describe('a Python suite of 16 parallel workers, one session each (examples/parallel_sessions.py)', () => {
+  it('starts the bin once; each worker moves its own clock, turns on its own scenario, makes its own account and finds exactly its own requests', () => {
+    const result = spawnSync('python3', ['examples/parallel_sessions.py'], {
+      cwd: root,
+      env: { ...process.env, ANALYTICS_SANDBOX_COMMAND: `${process.execPath} dist/cli/main.cjs` },
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0)
+    expect(result.stdout).toContain('ok: 16 parallel sessions')
+  })
+})
