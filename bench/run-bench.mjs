@@ -179,6 +179,22 @@ async function compareSandboxes(a, b, path, headers) {
   return median(ratios)
 }
 
+/** One server, two paths, alternating, `ROUNDS` pairs: the median throughput ratio `a / b`. */
+async function comparePaths(server, a, b, headers) {
+  for (let run = 0; run < (smoke ? 0 : WARM_UP_RUNS); run++) {
+    await load(server, [a], headers, 1)
+    await load(server, [b], headers, 1)
+  }
+  const ratios = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const [first, second] = round % 2 === 0 ? [a, b] : [b, a]
+    const one = await load(server, [first], headers, SECONDS)
+    const two = await load(server, [second], headers, SECONDS)
+    ratios.push(first === a ? one.rps / two.rps : two.rps / one.rps)
+  }
+  return median(ratios)
+}
+
 /** Distinct analytics queries: rotating dates over two years, every provider and region filter of project 101. */
 function coldPaths(endpoint, days) {
   const providers = ['', 'chatgpt', 'perplexity', 'gemini', 'claude', 'google_ai_overview']
@@ -300,6 +316,46 @@ try {
   await stop(silent)
 }
 
+// Sessions: what one costs to make, the API under one against the same request unprefixed, and
+// memory with the most a process holds by default, each with an account and a few requests.
+const SESSIONS = smoke ? 20 : 1000
+const hosting = await startSandbox()
+try {
+  const post = async (path, body) => {
+    const response = await fetch(`${hosting.origin}${path}`, { method: 'POST', body: JSON.stringify(body) })
+    if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`)
+    return (await response.json()).data
+  }
+  const made = []
+  const times = []
+  for (let count = 0; count < SESSIONS; count++) {
+    const started = performance.now()
+    made.push(await post('/__sandbox/sessions', { label: `worker ${count}` }))
+    times.push(performance.now() - started)
+  }
+  const createMs = median(times)
+  row('creating a session, median (ms)', createMs, 2, createMs <= 2, `${SESSIONS} made one after another, over HTTP`)
+  const [first] = made
+  const prefix = new URL(first.base_url).pathname
+  for (const [endpoint, path, headers] of [
+    ['/validate', 'validate', user],
+    ['/monitoring', 'monitoring', project],
+  ]) {
+    const ratio = await comparePaths(hosting, `${prefix}${path}`, `/api/v1/${path}`, headers)
+    row(`API under a session vs unprefixed: ${endpoint}`, ratio, 0.9, ratio >= 0.9, 'throughput ratio, one process')
+  }
+  for (const session of made) {
+    const account = await post(`${new URL(session.admin_url).pathname}accounts`, { projects: 1 })
+    for (const path of ['validate', 'projects', 'monitoring']) {
+      await fetch(`${session.base_url}${path}`, { headers: { 'X-API-Key': account.user_key } }).then((response) => response.arrayBuffer())
+    }
+  }
+  const rss = rssOf(hosting.child.pid)
+  row(`RSS with ${SESSIONS} live sessions, an account and 3 requests each (MB)`, rss, 200, rss > 0 && rss <= 200)
+} finally {
+  await stop(hosting)
+}
+
 const GENERATED = smoke ? 200 : 10_000
 const scaled = await startSandbox(['--generate-projects', String(GENERATED), '--seed', '7'])
 try {
@@ -388,7 +444,7 @@ if (asJson) {
   )
   process.stdout.write('| target | measured | goal | met | note |\n|---|---|---|---|---|\n')
   for (const { target, measured, goal, ok, note } of rows) {
-    const direction = /^(throughput|cold|client report)|projects: /.test(target) ? '≥' : '≤'
+    const direction = /^(throughput|cold|client report|API under)|projects: /.test(target) ? '≥' : '≤'
     process.stdout.write(`| ${target} | ${format(measured)} | ${direction} ${goal} | ${ok ? 'yes' : 'NO'} | ${note} |\n`)
   }
 }

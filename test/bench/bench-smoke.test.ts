@@ -33,6 +33,8 @@ describe('the benchmark harness', () => {
       'reset() with the default fixtures (ms)',
       'client report on vs off: /validate',
       'client report on vs off: /overview',
+      'creating a session, median (ms)',
+      'API under a session vs unprefixed: /validate',
     ]) {
       expect(targets).toContain(expected)
     }
