@@ -19,6 +19,7 @@ const DESCRIPTION = [
   'Generated from the same zod schemas that check fixture files and the bodies these operations take. Every answer is the envelope; an error lists a body’s mistakes in `errors.fields`.',
   'No CORS: a request whose `Origin` is not the sandbox’s own is refused with 403 `forbidden_origin`; bound to loopback, only loopback `Host` names are answered. ' +
     'With an admin token set (`--admin-token`, or made up when bound to another host), every operation but `GET health` needs `X-Sandbox-Admin-Token`.',
+  'Sessions: every path here (but the sessions routes) and every path of the public API also answer under `/sessions/{id}/`, for that session alone; an unknown or ended session answers 404 `session_not_found`.',
 ].join('\n\n')
 
 /** What a 409 means where an operation can answer one. */
