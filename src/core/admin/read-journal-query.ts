@@ -15,6 +15,19 @@ const SOURCES = ['clients', 'dashboard'] as const
 /** The ranges of the number filters; `limit`'s top is the journal's capacity. */
 const RANGES = { limit: [1, Number.NaN], since: [0, Number.MAX_SAFE_INTEGER], status: [100, 599] } as const
 
+/** The filters `GET /__sandbox/requests` takes; another name is a mistake (`?endpoint=`), not ignored. */
+export const JOURNAL_FILTERS = ['key', 'status', 'path', 'since', 'limit', 'source'] as const
+
+/**
+ * The 400's detail for a filter the journal does not take.
+ *
+ * @example
+ * unknownFilterDetail('endpoint') // '"endpoint" is not a filter of the journal: it takes key, status, path, since, limit, source (…)'
+ */
+export function unknownFilterDetail(name: string): string {
+  return `${JSON.stringify(name.slice(0, 40))} is not a filter of the journal: it takes ${JOURNAL_FILTERS.join(', ')} (path is the whole request path, such as /api/v1/monitoring)`
+}
+
 /**
  * The `errors.detail` of a bad filter value, naming it and what it takes.
  *
@@ -59,6 +72,9 @@ export function readJournalQuery(
   query: URLSearchParams,
   capacity: number,
 ): JournalQuery & { readonly limit: number; readonly source: (typeof SOURCES)[number] } {
+  for (const name of query.keys()) {
+    if (!(JOURNAL_FILTERS as readonly string[]).includes(name)) throw new EnvelopeError(ERRORS.badRequest, unknownFilterDetail(name))
+  }
   const sourceText = query.get('source') ?? 'clients'
   const source = SOURCES.find((known) => known === sourceText)
   if (source === undefined) throw new EnvelopeError(ERRORS.badRequest, journalQueryDetail('source', capacity))

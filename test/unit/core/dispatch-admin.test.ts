@@ -1,4 +1,5 @@
 import { NO_SERVER } from '../../../src/core/server-settings.js'
+import { JOURNAL_FILTERS, unknownFilterDetail } from '../../../src/core/admin/read-journal-query.js'
 import { describe, expect, it } from 'vitest'
 import { createSandboxCore, JOURNAL_CAPACITY, resolveSandboxConfig } from '../../../src/sandbox/open-sandbox.js'
 import type { SandboxOptions } from '../../../src/sandbox/sandbox-options.js'
@@ -318,6 +319,17 @@ describe('dispatchAdmin', () => {
     expect(admin(core, 'GET', 'requests', { query }).body).toEqual(fail(ERRORS.badRequest, journalQueryDetail(name, core.journal.capacity)))
     expect(core.journal.recorded).toBe(1)
   })
+
+  it.each(['endpoint=overview', 'Key=sbx_user_alpha', 'limit=5&lmit=5'])(
+    'refuses GET requests?%s, a filter the journal does not take, with 400 bad_request naming it instead of listing everything',
+    async (query) => {
+      const core = await sandbox()
+      apiRequest(core)
+      const { body } = admin(core, 'GET', 'requests', { query })
+      const name = [...new URLSearchParams(query).keys()].find((candidate) => !(JOURNAL_FILTERS as readonly string[]).includes(candidate))!
+      expect(body).toEqual(fail(ERRORS.badRequest, unknownFilterDetail(name)))
+    },
+  )
 
   it('empties the journal on DELETE requests', async () => {
     const core = await sandbox()
