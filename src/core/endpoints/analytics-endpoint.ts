@@ -3,12 +3,12 @@ import type { DailySeries } from '../../analytics/daily-series.js'
 import { buildDailySeries } from '../../analytics/daily-series.js'
 import { toAnswer } from '../answer.js'
 import { ok, type SuccessEnvelope } from '../../contract/envelope.js'
-import type { ErrorTemplate } from '../../vocabulary/errors.js'
 import { authorizeProject, wellFormedProjectId } from '../guards/authorize-project.js'
 import { hiddenBy } from '../guards/hidden-by.js'
 import { parseAnalyticsQuery } from '../guards/parse-analytics-query.js'
 import { type AnalyticsQuery } from '../../vocabulary/analytics-query.js'
 import type { Endpoint } from './endpoint.js'
+import { ENDPOINT_RULES } from '../../vocabulary/endpoint-rules.js'
 import type { EndpointName } from '../../vocabulary/endpoint-names.js'
 
 /** Builds an analytics payload from a project's series and says how many dates it covers. */
@@ -27,19 +27,18 @@ const NO_DATA = buildDailySeries([], 0, -1)
  * comes from the project's series for the filters, or from no data when a scenario removes it.
  *
  * @example
- * export const overviewEndpoint = analyticsEndpoint('overview', ERRORS.overviewFailed, MESSAGES.overview, buildOverviewData)
+ * export const overviewEndpoint = analyticsEndpoint('overview', MESSAGES.overview, buildOverviewData)
  */
 export function analyticsEndpoint<Data>(
   name: EndpointName,
-  failure: ErrorTemplate,
   message: (dates: number) => string,
   build: AnalyticsBuilder<Data>,
   stringify: (envelope: SuccessEnvelope<Data>) => string = JSON.stringify,
 ): Endpoint {
   return {
     name,
-    failure,
-    readsProjectId: true,
+    failure: ENDPOINT_RULES[name].failure,
+    readsProjectId: ENDPOINT_RULES[name].projectHeader !== 'ignored',
     prepare({ sandbox, query: search, key, projectId, today, active }) {
       const entry = authorizeProject(sandbox.model.index, key, wellFormedProjectId(projectId), hiddenBy(active, name, key))
       const query = parseAnalyticsQuery(search, today)

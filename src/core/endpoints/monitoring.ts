@@ -1,6 +1,5 @@
 import { buildMonitoringData } from '../../analytics/monitoring-data.js'
 import { stringifyMonitoring } from '../../analytics/stringify-monitoring.js'
-import { ERRORS } from '../../vocabulary/errors.js'
 import { MESSAGES } from '../../vocabulary/messages.js'
 import { analyticsEndpoint } from './analytics-endpoint.js'
 
@@ -13,7 +12,6 @@ import { analyticsEndpoint } from './analytics-endpoint.js'
  */
 export const monitoringEndpoint = analyticsEndpoint(
   'monitoring',
-  ERRORS.monitoringFailed,
   MESSAGES.monitoring,
   buildMonitoringData,
   stringifyMonitoring,

@@ -1,5 +1,4 @@
 import { buildOverviewData } from '../../analytics/overview-data.js'
-import { ERRORS } from '../../vocabulary/errors.js'
 import { MESSAGES } from '../../vocabulary/messages.js'
 import { analyticsEndpoint } from './analytics-endpoint.js'
 
@@ -10,4 +9,4 @@ import { analyticsEndpoint } from './analytics-endpoint.js'
  * const answer = overviewEndpoint.prepare(context).respond(false)
  * JSON.parse(new TextDecoder().decode(answer.body)).message // 'Overview data retrieved successfully for 30 dates'
  */
-export const overviewEndpoint = analyticsEndpoint('overview', ERRORS.overviewFailed, MESSAGES.overview, buildOverviewData)
+export const overviewEndpoint = analyticsEndpoint('overview', MESSAGES.overview, buildOverviewData)

@@ -2,12 +2,12 @@ import { toAnswer } from '../answer.js'
 import { CacheKeys } from '../../vocabulary/cache-keys.js'
 import type { KeyEntry } from '../../model/model-index.js'
 import { ok } from '../../contract/envelope.js'
-import { ERRORS } from '../../vocabulary/errors.js'
 import { hiddenBy } from '../guards/hidden-by.js'
 import { MESSAGES } from '../../vocabulary/messages.js'
 import type { ProjectsData } from '../../contract/resource-schemas.js'
 import { toProjectResource } from '../../model/to-project-resource.js'
 import type { Endpoint } from './endpoint.js'
+import { ENDPOINT_RULES } from '../../vocabulary/endpoint-rules.js'
 
 /** Its answer depends on the key's record and on the model's changes (projects added or removed). */
 const PROJECTS_KEYS = new CacheKeys<KeyEntry>((entry, changes) => `projects|${entry.apiKey.key}|${changes}`)
@@ -21,8 +21,8 @@ const PROJECTS_KEYS = new CacheKeys<KeyEntry>((entry, changes) => `projects|${en
  */
 export const projectsEndpoint: Endpoint = {
   name: 'projects',
-  failure: ERRORS.projectsFailed,
-  readsProjectId: false,
+  failure: ENDPOINT_RULES.projects.failure,
+  readsProjectId: ENDPOINT_RULES.projects.projectHeader !== 'ignored',
   prepare({ sandbox, key, active }) {
     const { index } = sandbox.model
     const { apiKey } = key

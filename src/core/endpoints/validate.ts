@@ -2,12 +2,12 @@ import { toAnswer } from '../answer.js'
 import { CacheKeys } from '../../vocabulary/cache-keys.js'
 import type { KeyEntry } from '../../model/model-index.js'
 import { ok } from '../../contract/envelope.js'
-import { ERRORS } from '../../vocabulary/errors.js'
 import { authorizeProject, wellFormedProjectId } from '../guards/authorize-project.js'
 import { hiddenBy } from '../guards/hidden-by.js'
 import { MESSAGES } from '../../vocabulary/messages.js'
 import type { ApiKeyDetails } from '../../contract/resource-schemas.js'
 import type { Endpoint } from './endpoint.js'
+import { ENDPOINT_RULES } from '../../vocabulary/endpoint-rules.js'
 
 /** Its answer depends on the key's record and on the model's changes. */
 const VALIDATE_KEYS = new CacheKeys<KeyEntry>((entry, changes) => `validate|${entry.apiKey.key}|${changes}`)
@@ -20,8 +20,8 @@ const VALIDATE_KEYS = new CacheKeys<KeyEntry>((entry, changes) => `validate|${en
  */
 export const validateEndpoint: Endpoint = {
   name: 'validate',
-  failure: ERRORS.validateFailed,
-  readsProjectId: true,
+  failure: ENDPOINT_RULES.validate.failure,
+  readsProjectId: ENDPOINT_RULES.validate.projectHeader !== 'ignored',
   prepare({ sandbox, key, projectId: read, active }) {
     const projectId = wellFormedProjectId(read)
     if (projectId !== undefined) authorizeProject(sandbox.model.index, key, projectId, hiddenBy(active, 'validate', key))

@@ -1,3 +1,7 @@
+import { ADMIN_OPERATIONS } from '../../../src/contract/admin-contracts.js'
+import { ENDPOINT_CONTRACTS } from '../../../src/contract/endpoint-contracts.js'
+import { ENDPOINT_NAMES } from '../../../src/vocabulary/endpoint-names.js'
+import { resolveRoute } from '../../../src/core/guards/resolve-route.js'
 import { NO_SERVER } from '../../../src/core/server-settings.js'
 import { JOURNAL_FILTERS, unknownFilterDetail } from '../../../src/core/admin/read-journal-query.js'
 import { describe, expect, it } from 'vitest'
@@ -427,5 +431,22 @@ describe('dispatchAdmin', () => {
     const { response, body } = admin(broken, 'GET', 'requests')
     expect(response.status).toBe(500)
     expect(body).toEqual(fail(ERRORS.internal))
+  })
+})
+
+describe('the admin routes and the admin contract', () => {
+  it('have the same operations: every documented operation has a handler, and every handler is documented', () => {
+    const routed = [...ADMIN_ROUTES].flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method} ${route}`))
+    const documented = ADMIN_OPERATIONS.map((operation) => `${operation.method} ${operation.route}`)
+    expect(new Set(routed)).toEqual(new Set(documented))
+  })
+
+  it('serve each endpoint with the failure and X-Project-ID rule of its contract', async () => {
+    const core = await sandbox()
+    for (const name of ENDPOINT_NAMES) {
+      const endpoint = resolveRoute(core.routes, 'GET', `/api/v1/${name}`)
+      expect(endpoint.failure).toBe(ENDPOINT_CONTRACTS[name].failure)
+      expect(endpoint.readsProjectId).toBe(ENDPOINT_CONTRACTS[name].projectHeader !== 'ignored')
+    }
   })
 })
