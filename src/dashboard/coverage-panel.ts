@@ -1,4 +1,4 @@
-import { curlOf, type ApiClient, type ApiRequest } from './api-client.js'
+import type { ApiClient, ApiRequest } from './api-client.js'
 import { cutText } from './cut-text.js'
 import { announce, byId, h, report } from './dom.js'
 import type { CoverageReport, CoveredOutcome, WarningCount } from './records.js'
@@ -50,6 +50,8 @@ export function createCoveragePanel(client: ApiClient, onSent: () => void) {
   /** Each endpoint's caption, to say how many of its outcomes were met. */
   const captions = new Map<string, HTMLTableCaptionElement>()
   let warningsShown = ''
+  /** The sandbox the tables were drawn for: their curl lines carry its URL. */
+  let drawnFor: string | undefined
 
   async function send(outcome: CoveredOutcome): Promise<void> {
     // Sent on purpose: a client's request, so it counts (coverage, counters, the clients' journal).
@@ -61,7 +63,7 @@ export function createCoveragePanel(client: ApiClient, onSent: () => void) {
 
   function copy(outcome: CoveredOutcome): void {
     void navigator.clipboard
-      .writeText(curlOf(exampleRequest(outcome)))
+      .writeText(client.curlOf(exampleRequest(outcome)))
       .then(() => announce(`Copied the example of ${outcome.id} as curl`))
       .catch(() => announce('Select the example and copy it'))
   }
@@ -83,7 +85,7 @@ export function createCoveragePanel(client: ApiClient, onSent: () => void) {
           : h(
               'div',
               { class: 'example' },
-              cutText('code', curlOf(exampleRequest(outcome))),
+              cutText('code', client.curlOf(exampleRequest(outcome))),
               h(
                 'button',
                 {
@@ -108,6 +110,7 @@ export function createCoveragePanel(client: ApiClient, onSent: () => void) {
   function drawTables(outcomes: readonly CoveredOutcome[]): void {
     rows.clear()
     captions.clear()
+    drawnFor = client.shown
     const bodies = new Map<string, HTMLTableSectionElement>()
     for (const outcome of outcomes) {
       let body = bodies.get(outcome.endpoint)
@@ -163,7 +166,7 @@ export function createCoveragePanel(client: ApiClient, onSent: () => void) {
     const coverage = await client.admin<CoverageReport>('GET', 'coverage')
     headline.textContent = `${coverage.covered} of ${coverage.total} outcomes met (${coverage.percent} %)`
     const sameCatalogue = coverage.outcomes.length === rows.size && coverage.outcomes.every((outcome) => rows.has(outcome.id))
-    if (!sameCatalogue) drawTables(coverage.outcomes)
+    if (!sameCatalogue || drawnFor !== client.shown) drawTables(coverage.outcomes)
     for (const outcome of coverage.outcomes) {
       const drawn = rows.get(outcome.id)!
       if (drawn.seen === outcome.seen) continue

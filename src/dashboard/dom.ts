@@ -1,3 +1,5 @@
+import { SandboxLeftError } from './sandbox-left-error.js'
+
 /** What {@link h} takes as a child: a node, a text, or nothing (skipped). */
 export type Child = Node | string | number | null | undefined | false
 
@@ -63,10 +65,12 @@ export function onSubmit(form: HTMLFormElement, action: () => Promise<void>): vo
 
 /**
  * Shows why an action failed in the status line: the API's message and error code when it answered.
+ * Not the answer of a sandbox the page left ({@link SandboxLeftError}): the line says where it went.
  *
  * @example
  * load().catch(report)
  */
 export function report(error: unknown): void {
+  if (error instanceof SandboxLeftError) return
   announce(error instanceof Error ? error.message : String(error))
 }

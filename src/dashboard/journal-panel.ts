@@ -1,6 +1,6 @@
 import type { ApiClient } from './api-client.js'
 import { cutOption, cutText, showChoice } from './cut-text.js'
-import { byId, h, onSubmit } from './dom.js'
+import { byId, h, onSubmit, report } from './dom.js'
 import type { JournalEntry, KeyRecord } from './records.js'
 
 /** Rows kept on the page, newest first: the journal itself keeps more, and filters find them. */
@@ -151,7 +151,10 @@ export function createJournalPanel(client: ApiClient, keysOf: () => readonly Key
   })
   for (const select of keySelects) select.addEventListener('change', () => showChoice(select))
   byId('journal-clear', HTMLButtonElement).addEventListener('click', () => {
-    void client.admin('DELETE', 'requests').then(() => tick(true))
+    void client
+      .admin('DELETE', 'requests')
+      .then(() => tick(true))
+      .catch(report)
   })
   onSubmit(byId('try-form', HTMLFormElement), async () => {
     const project = byId('try-project', HTMLInputElement).value.trim()

@@ -11,12 +11,14 @@ import { createJournalPanel } from './journal-panel.js'
 import { createKeysPanel } from './keys-panel.js'
 import { createProjectsPanel } from './projects-panel.js'
 import type { Health } from './records.js'
+import { createSandboxPicker } from './sandbox-picker.js'
 import { createScenariosPanel } from './scenarios-panel.js'
 
 /** How often the page looks for changes made elsewhere (a test, a script, another tab). */
 const STATE_POLL_MS = 3000
 
-const client = createApiClient(askToken)
+// A session that answers session_not_found has ended: the picker goes back to the process's own sandbox.
+const client = createApiClient(askToken, (id) => picker.ended(id))
 const keysChanged = () => {
   journal.keysChanged()
   void projects.loadAccounts().catch(report)
@@ -33,22 +35,31 @@ const projects = createProjectsPanel(
 const scenarios = createScenariosPanel(client, () => void projects.refresh().catch(report))
 const journal = createJournalPanel(client, () => keys.keys)
 const coverage = createCoveragePanel(client, () => void journal.refresh())
+const picker = createSandboxPicker(client, async () => {
+  byId('app', HTMLElement).setAttribute('aria-busy', 'true')
+  await Promise.all([loadAll(), journal.start()])
+})
 
 function showHealth(health: Health): void {
   byId('summary', HTMLElement).textContent = `Today ${health.today} · seed ${health.seed} · ${health.requests} requests recorded`
 }
 
-/** Loads everything anew: at start, and after a reset. */
+/** Loads everything anew: at start, after a reset, and for another sandbox. */
 async function loadAll(): Promise<void> {
   await Promise.all([clock.load(), scenarios.load(), keys.load(), coverage.load()])
   showHealth(await client.admin<Health>('GET', 'health'))
   journal.keysChanged()
   await projects.loadAccounts()
+  byId('app', HTMLElement).setAttribute('aria-busy', 'false')
 }
 
-/** Follows changes made by others: scenarios, the clock, the keys and the client report, while the page is visible. */
+/**
+ * Follows changes made by others, while the page is visible: the live sessions (leaving one that
+ * ended), then the scenarios, the clock, the keys and the client report of the sandbox shown.
+ */
 async function follow(): Promise<void> {
   if (document.visibilityState !== 'visible') return
+  await picker.load()
   const health = await client.admin<Health>('GET', 'health')
   showHealth(health)
   const before = clock.state?.today
@@ -68,10 +79,9 @@ byId('reset', HTMLButtonElement).addEventListener('click', () => {
     .catch(report)
 })
 
-void loadAll()
-  .then(() => {
-    byId('app', HTMLElement).setAttribute('aria-busy', 'false')
-    setInterval(() => void follow().catch(() => undefined), STATE_POLL_MS)
-  })
+// The sessions first: the address may name one to show.
+void picker
+  .start()
+  .then(() => Promise.all([loadAll(), journal.start()]))
   .catch(report)
-void journal.start()
+  .finally(() => setInterval(() => void follow().catch(() => undefined), STATE_POLL_MS))

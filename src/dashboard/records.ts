@@ -4,6 +4,9 @@ export type { JournalEntry } from '../core/journal.js'
 /** `GET /__sandbox/coverage`, one outcome of it, one kind of warning: the client report's own types. */
 export type { CoverageReport, CoveredOutcome, WarningCount } from '../core/report/coverage.js'
 
+/** A session as `GET /__sandbox/sessions` lists it: the contract's own type. */
+export type { SessionView } from '../contract/session-schemas.js'
+
 /** A key as `GET /__sandbox/keys` lists it, with its state at the clock's now. */
 export interface KeyRecord {
   readonly key: string

@@ -33,10 +33,12 @@ export function createScenariosPanel(client: ApiClient, onChange: () => void) {
         const names = on
           ? [...active.filter((name) => name !== scenario.name), scenario.name]
           : active.filter((name) => name !== scenario.name)
-        void put(names).catch(async (error: unknown) => {
-          report(error)
-          await load()
-        })
+        void put(names)
+          .catch(async (error: unknown) => {
+            report(error)
+            await load()
+          })
+          .catch(report)
       },
     })
     return h(
