@@ -17,6 +17,11 @@ export function exampleAsCurl(example: OutcomeExample, baseUrl: string): string 
   return `curl ${headers.join('')}${shellQuote(url)}`
 }
 
+/** `n things`, `1 thing`, `no things`. */
+function counted(count: number, what: string): string {
+  return count === 0 ? `no ${what}s` : count === 1 ? `1 ${what}` : `${count} ${what}s`
+}
+
 /** What an outcome is, in a few words: `200 USER key, 0 dates`, `400 invalid_date`, `500`. */
 function outcomeName(outcome: CoveredOutcome): string {
   if (outcome.key_level !== null) {
@@ -36,7 +41,10 @@ function outcomeName(outcome: CoveredOutcome): string {
 export function formatCoverageText(report: CoverageReport, baseUrl: string): string {
   const lines = [
     `Client report for ${baseUrl}`,
-    `${report.covered} of ${report.total} outcomes met (${report.percent.toFixed(1)} %); ${report.warnings.length === 0 ? 'no warnings' : `${report.warnings.reduce((sum, warning) => sum + warning.count, 0)} warnings`}`,
+    `${report.covered} of ${report.total} outcomes met (${report.percent.toFixed(1)} %); ${counted(
+      report.warnings.reduce((sum, warning) => sum + warning.count, 0),
+      'warning',
+    )}`,
   ]
   const width = Math.max(...report.outcomes.map((outcome) => outcomeName(outcome).length))
   let endpoint = ''
@@ -70,13 +78,19 @@ function xml(text: string): string {
 
 /**
  * The report as JUnit XML, so a CI system shows outcomes as test cases: a suite per endpoint, a
- * case per outcome (failed when never met, its curl line in the failure), and a `warnings` suite
- * whose cases fail when `failOnWarnings`.
+ * case per outcome, and a `warnings` suite. A case fails only where the command fails: an outcome
+ * never met fails when the report is below `minCoverage` (otherwise it is skipped, its curl line
+ * as the reason), a warning when `failOnWarnings`.
  *
  * @example
- * writeFileSync('report.xml', formatCoverageJunit(report, baseUrl, false))
+ * writeFileSync('report.xml', formatCoverageJunit(report, baseUrl, { failOnWarnings: false, minCoverage: 80 }))
  */
-export function formatCoverageJunit(report: CoverageReport, baseUrl: string, failOnWarnings: boolean): string {
+export function formatCoverageJunit(
+  report: CoverageReport,
+  baseUrl: string,
+  { failOnWarnings, minCoverage }: { readonly failOnWarnings: boolean; readonly minCoverage: number | undefined },
+): string {
+  const failMissing = minCoverage !== undefined && report.percent < minCoverage
   const suites: string[] = []
   const endpoints = [...new Set(report.outcomes.map((outcome) => outcome.endpoint))]
   for (const endpoint of endpoints) {
@@ -84,12 +98,16 @@ export function formatCoverageJunit(report: CoverageReport, baseUrl: string, fai
     const missing = outcomes.filter((outcome) => outcome.seen === 0).length
     const cases = outcomes.map((outcome) => {
       const head = `    <testcase classname="analytics-sandbox.${endpoint}" name="${xml(`${outcomeName(outcome)} (${outcome.id})`)}">`
-      if (outcome.seen > 0) return `${head}<system-out>${outcome.seen} answers</system-out></testcase>`
+      if (outcome.seen > 0) return `${head}<system-out>${counted(outcome.seen, 'answer')}</system-out></testcase>`
       const message = xml(`never met: ${outcome.description}`)
-      return `${head}\n      <failure message="${message}" type="missing_outcome">${xml(exampleAsCurl(outcome.example, baseUrl))}</failure>\n    </testcase>`
+      const curl = xml(exampleAsCurl(outcome.example, baseUrl))
+      return failMissing
+        ? `${head}\n      <failure message="${message}" type="missing_outcome">${curl}</failure>\n    </testcase>`
+        : `${head}\n      <skipped message="${message}">${curl}</skipped>\n    </testcase>`
     })
+    const [failures, skipped] = failMissing ? [missing, 0] : [0, missing]
     suites.push(
-      `  <testsuite name="/${endpoint}" tests="${outcomes.length}" failures="${missing}" errors="0" skipped="0">\n${cases.join('\n')}\n  </testsuite>`,
+      `  <testsuite name="/${endpoint}" tests="${outcomes.length}" failures="${failures}" errors="0" skipped="${skipped}">\n${cases.join('\n')}\n  </testsuite>`,
     )
   }
   const warnings = report.warnings.map((warning) => {
@@ -102,6 +120,6 @@ export function formatCoverageJunit(report: CoverageReport, baseUrl: string, fai
   suites.push(
     `  <testsuite name="warnings" tests="${warnings.length}" failures="${failOnWarnings ? warnings.length : 0}" errors="0" skipped="0">${warnings.length === 0 ? '' : `\n${warnings.join('\n')}\n  `}</testsuite>`,
   )
-  const failures = report.total - report.covered + (failOnWarnings ? warnings.length : 0)
+  const failures = (failMissing ? report.total - report.covered : 0) + (failOnWarnings ? warnings.length : 0)
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="analytics-sandbox client report" tests="${report.total + warnings.length}" failures="${failures}">\n${suites.join('\n')}\n</testsuites>\n`
 }

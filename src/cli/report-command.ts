@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
-import type { CoverageReport } from '../core/report/coverage.js'
+import { COVERAGE_SCOPES, type CoverageReport, type CoverageScope } from '../core/report/coverage.js'
 import { formatCoverageJunit, formatCoverageText } from './format-coverage.js'
 import type { VerifyOutput } from './verify-command.js'
 
@@ -17,6 +17,7 @@ export const REPORT_FORMATS = ['text', 'json', 'junit'] as const
 
 interface ReportFlags {
   url: string
+  scope: CoverageScope
   minCoverage?: number
   failOnWarnings?: boolean
   format: (typeof REPORT_FORMATS)[number]
@@ -45,6 +46,7 @@ function parseTimeout(text: string): number {
  *
  * @example
  * reportUrls('http://127.0.0.1:4010/api/v1/') // { coverage: 'http://127.0.0.1:4010/__sandbox/coverage', base: 'http://127.0.0.1:4010/api/v1/' }
+ * reportUrls('http://127.0.0.1:4010/__sandbox/').coverage // the same
  */
 export function reportUrls(url: string): { readonly coverage: string; readonly base: string } {
   let parsed: URL
@@ -55,7 +57,8 @@ export function reportUrls(url: string): { readonly coverage: string; readonly b
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new ReportError(`--url must be an http:// URL (got ${parsed.protocol})`)
-  const at = parsed.pathname.indexOf('/api/v1')
+  // The API's base, the admin API's or the bare origin: what comes before either is the sandbox (or a session).
+  const at = parsed.pathname.search(/\/(?:api\/v1|__sandbox)(?:\/|$)/)
   const prefix = (at < 0 ? parsed.pathname : parsed.pathname.slice(0, at)).replace(/\/+$/, '')
   return { coverage: `${parsed.origin}${prefix}/__sandbox/coverage`, base: `${parsed.origin}${prefix}/api/v1/` }
 }
@@ -63,7 +66,7 @@ export function reportUrls(url: string): { readonly coverage: string; readonly b
 async function fetchReport(url: string, flags: ReportFlags): Promise<CoverageReport> {
   let response: Response
   try {
-    response = await fetch(url, {
+    response = await fetch(`${url}?scope=${flags.scope}`, {
       headers: flags.adminToken === undefined ? {} : { 'x-sandbox-admin-token': flags.adminToken },
       signal: AbortSignal.timeout(flags.timeout),
     })
@@ -80,7 +83,10 @@ async function fetchReport(url: string, flags: ReportFlags): Promise<CoverageRep
     throw new ReportError(`${url} answered ${response.status} with no JSON: is a sandbox there?`)
   }
   if (response.status !== 200 || envelope.success !== true || envelope.data === undefined) {
-    const why = envelope.errors?.detail ?? envelope.errors?.error ?? 'not a client report'
+    const why =
+      envelope.errors?.error === 'admin_token_required'
+        ? 'the sandbox has an admin token: give it with --admin-token or ANALYTICS_SANDBOX_ADMIN_TOKEN'
+        : (envelope.errors?.detail ?? envelope.errors?.error ?? 'not a client report')
     throw new ReportError(`${url} answered ${response.status}: ${why}`)
   }
   return envelope.data
@@ -92,6 +98,11 @@ function createReportProgram(output: VerifyOutput, run: (flags: ReportFlags) => 
       "The client report of a running sandbox: which of the API's outcomes the requests it answered met (each missing one with a request that produces it), and which requests the real API would probably misread.",
     )
     .addOption(new Option('--url <url>', "the sandbox's base URL (http://127.0.0.1:4010/api/v1/, or a session's)").makeOptionMandatory())
+    .addOption(
+      new Option('--scope <scope>', 'suite: since the start, across resets and every session (ended ones too); reset: since the last reset')
+        .choices(COVERAGE_SCOPES)
+        .default('suite'),
+    )
     .addOption(new Option('--min-coverage <percent>', 'exit 1 when fewer outcomes were met').argParser(parsePercent))
     .addOption(new Option('--fail-on-warnings', 'exit 1 when any request got a warning'))
     .addOption(
@@ -127,13 +138,16 @@ export async function runReport(args: readonly string[], output: VerifyOutput): 
     const report = await fetchReport(urls.coverage, flags)
     const failOnWarnings = flags.failOnWarnings === true
     if (flags.format === 'json') output.stdout(`${JSON.stringify(report, null, 2)}\n`)
-    else if (flags.format === 'junit') output.stdout(formatCoverageJunit(report, urls.base, failOnWarnings))
+    else if (flags.format === 'junit')
+      output.stdout(formatCoverageJunit(report, urls.base, { failOnWarnings, minCoverage: flags.minCoverage }))
     else output.stdout(formatCoverageText(report, urls.base))
     const reasons: string[] = []
     if (flags.minCoverage !== undefined && report.percent < flags.minCoverage) {
       reasons.push(`${report.percent.toFixed(1)} % of outcomes met, below --min-coverage ${flags.minCoverage}`)
     }
-    if (failOnWarnings && report.warnings.length > 0) reasons.push(`${report.warnings.length} kinds of warning, with --fail-on-warnings`)
+    if (failOnWarnings && report.warnings.length > 0) {
+      reasons.push(`${report.warnings.length === 1 ? '1 kind' : `${report.warnings.length} kinds`} of warning, with --fail-on-warnings`)
+    }
     for (const reason of reasons) output.stderr(`analytics-sandbox report: ${reason}\n`)
     status = reasons.length > 0 ? REPORT_EXIT.failed : REPORT_EXIT.ok
   })

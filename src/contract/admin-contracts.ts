@@ -115,7 +115,7 @@ export const coverageDataSchema = z
           key_level: z.enum(['USER', 'PROJECT']).nullable().describe('For a success: the key level; null where it does not matter'),
           dates: z.enum(['some', 'none']).nullable().describe('For an analytics success: whether the range had dates with data'),
           description: z.string(),
-          scenario: z.string().nullable().describe('The built-in scenario that gives it, where only a scenario does'),
+          scenario: z.string().nullable().describe('The built-in scenario its example uses, where one is needed'),
           seen: z.int().min(0).describe('How many answers met it'),
           example: exampleSchema,
         })
@@ -210,6 +210,13 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     method: 'GET',
     route: 'coverage',
     summary: 'The client report: which outcomes of the API the requests met, each with a request that produces it, and the warnings',
+    query: {
+      scope: z
+        .enum(['reset', 'suite'])
+        .describe(
+          'reset (default): since the last reset; suite: since the start, across resets, at the root every session included, ended ones too',
+        ),
+    },
     status: 200,
     data: coverageDataSchema,
   },

@@ -1,5 +1,6 @@
 import type { Envelope } from '../contract/envelope.js'
 import type { CoreRequest } from './core-request.js'
+import type { Coverage } from './report/coverage.js'
 
 /**
  * The session operations of the admin API (`/__sandbox/sessions`), which the server that holds the
@@ -12,6 +13,8 @@ export interface SessionRoutes {
   create(request: CoreRequest): Envelope<unknown>
   list(): Envelope<unknown>
   end(id: string): Envelope<unknown>
+  /** The client reports of every session, live and ended: the root's suite report adds them up. */
+  coverages(): readonly Coverage[]
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { JournalEntry } from '../core/journal.js'
-import type { CoverageReport } from '../core/report/coverage.js'
+import type { CoverageReport, CoverageScope } from '../core/report/coverage.js'
 import { resetSandbox } from '../core/reset-sandbox.js'
 import type { SandboxCore, SandboxState } from '../core/sandbox-core.js'
 import { resolveScenarios } from '../scenarios/scenario-catalogue.js'
@@ -95,13 +95,15 @@ export interface SandboxControls {
   /** The most recent API requests answered (at most 1000), oldest first, keys masked. */
   readonly requests: readonly JournalEntry[]
   /**
-   * The client report: which of the API's outcomes the requests so far met (each with a request
-   * that produces it) and what they probably got wrong (warnings). Cleared by `reset()`.
+   * The client report: which of the API's outcomes the requests met (each with a request that
+   * produces it) and what they probably got wrong (warnings): since the last `reset()` (the
+   * default), or with `'suite'` since the start, across resets (and from `startSandbox`, every
+   * session too, ended ones included).
    *
    * @example
-   * afterAll(() => expect(sandbox.coverage().percent).toBeGreaterThanOrEqual(80))
+   * afterAll(() => expect(sandbox.coverage('suite').percent).toBeGreaterThanOrEqual(80))
    */
-  coverage(): CoverageReport
+  coverage(scope?: CoverageScope): CoverageReport
   /**
    * Puts these scenarios in force (replacing the current ones) until the next call or `reset()`:
    * built-in names or definitions. Throws a ConfigError for an unknown name, changing nothing.
@@ -133,7 +135,7 @@ export function createSandboxControls(state: SandboxState, core: Promise<Sandbox
     get requests() {
       return state.journal.list()
     },
-    coverage: () => state.coverage.report(),
+    coverage: (scope) => state.coverage.report(scope),
     useScenario(...scenarios) {
       state.scenarios.activate(resolveScenarios(state.scenarios.catalogue, scenarios, (index) => `useScenario argument ${index + 1}`))
     },

@@ -9,6 +9,7 @@ import { ERRORS } from '../vocabulary/errors.js'
 import { PortalError } from '../vocabulary/portal-error.js'
 import { portalRefusal } from '../core/admin/portal-routes.js'
 import type { OpenedSession } from '../sandbox/open-session.js'
+import { Coverage } from '../core/report/coverage.js'
 
 /** Where sessions are reached: `/sessions/<id>/…`. */
 export const SESSION_PREFIX = '/sessions/'
@@ -51,6 +52,8 @@ export interface SessionLimits {
  */
 export class SessionStore implements SessionRoutes {
   readonly #sessions = new Map<string, Session>()
+  /** What ended sessions counted: the root's suite report keeps it. */
+  readonly #ended = new Coverage()
 
   constructor(
     readonly open: (body: unknown) => OpenedSession,
@@ -73,28 +76,40 @@ export class SessionStore implements SessionRoutes {
     return session
   }
 
-  /** The live session `id`, touched (a request under it); `undefined` for none or one past its time. */
-  use(id: string): Session | undefined {
+  /**
+   * The live session `id`; `undefined` for none or one past its time. A request under it touches it
+   * (`touch`); the dashboard watching it does not, so an open tab never keeps a session alive.
+   */
+  use(id: string, touch = true): Session | undefined {
     const session = this.#sessions.get(id)
     if (session === undefined) return undefined
     const now = Date.now()
     if (now - session.lastUsedAt >= this.limits.ttlMs) {
-      this.#sessions.delete(id)
+      this.remove(id)
       return undefined
     }
-    session.lastUsedAt = now
-    session.requests++
+    if (touch) {
+      session.lastUsedAt = now
+      session.requests++
+    }
     return session
   }
 
-  /** Ends a session; whether there was one. */
+  /** Ends a session, its client report kept for the suite; whether there was one. */
   remove(id: string): boolean {
+    const session = this.#sessions.get(id)
+    if (session === undefined) return false
+    this.#ended.absorb(session.core.coverage)
     return this.#sessions.delete(id)
   }
 
   /** Ends every session unused for its time-to-live. */
   sweep(now = Date.now()): void {
-    for (const [id, session] of this.#sessions) if (now - session.lastUsedAt >= this.limits.ttlMs) this.#sessions.delete(id)
+    for (const [id, session] of this.#sessions) if (now - session.lastUsedAt >= this.limits.ttlMs) this.remove(id)
+  }
+
+  coverages(): readonly Coverage[] {
+    return [this.#ended, ...[...this.#sessions.values()].map((session) => session.core.coverage)]
   }
 
   /** Ends every session (the server closes). */

@@ -112,7 +112,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     get requests() {
       return opened.requests
     },
-    coverage: opened.coverage,
+    coverage: (scope) => core.coverage.report(scope, scope === 'suite' ? running.sessions!.coverages() : []),
     useScenario: opened.useScenario,
     reset: opened.reset,
     accounts: opened.accounts,

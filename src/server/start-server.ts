@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { ConfigError } from '../vocabulary/config-error.js'
-import { ADMIN_BASE_PATH, ADMIN_OPENAPI_PATH, OPENAPI_PATH } from '../core/admin/dispatch-admin.js'
+import { ADMIN_BASE_PATH, ADMIN_OPENAPI_PATH, OBSERVER, OPENAPI_PATH } from '../core/admin/dispatch-admin.js'
 import type { CoreRequest, TimedAnswer } from '../core/core-request.js'
 import { toAnswer, withoutCors } from '../core/answer.js'
 import { dispatch } from '../core/dispatch.js'
@@ -195,7 +195,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     const slash = coreRequest.path.indexOf('/', SESSION_PREFIX.length)
     const id = coreRequest.path.slice(SESSION_PREFIX.length, slash < 0 ? undefined : slash)
     const below = slash < 0 ? '/' : coreRequest.path.slice(slash)
-    const session = sessions.use(id)
+    const session = sessions.use(id, coreRequest.header('x-sandbox-client') !== OBSERVER)
     if (session === undefined) {
       const notFound = toAnswer(fail(ERRORS.sessionNotFound))
       const answer = below.startsWith(ADMIN_BASE_PATH) ? withoutCors(notFound) : notFound

@@ -63,6 +63,17 @@ export function describeClientReport(report: ReportHarness): void {
       expect(await run()).toBe(first)
     })
 
+    it("keeps the suite's counts across a reset (scope suite), while the default report starts again", async () => {
+      await report.send('validate', { headers: CLEAN })
+      await report.reset()
+      await report.send('projects', { headers: { 'X-API-Key': 'sbx_project_101' } })
+      const seen = async (scope?: 'suite' | 'reset') =>
+        (await report.coverage(scope)).outcomes.filter((outcome) => outcome.seen > 0).map((outcome) => outcome.id)
+      expect(await seen()).toEqual(['projects.200.project'])
+      expect(await seen('reset')).toEqual(['projects.200.project'])
+      expect(await seen('suite')).toEqual(expect.arrayContaining(['validate.200.user', 'projects.200.project']))
+    })
+
     it('counts a success by key level and, for /monitoring and /overview, with data or with 0 dates', async () => {
       await report.send('monitoring?start_date=1990-01-01&end_date=1990-01-31', { headers: CLEAN })
       await report.send('overview', { headers: { 'X-API-Key': 'sbx_project_101' } })

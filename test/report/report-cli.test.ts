@@ -34,7 +34,7 @@ describe('analytics-sandbox report', () => {
     expect(code).toBe(REPORT_EXIT.ok)
     expect(stderr).toBe('')
     expect(stdout).toContain(`Client report for ${url}`)
-    expect(stdout).toMatch(new RegExp(`^3 of ${OUTCOMES.length} outcomes met \\(6\\.0 %\\); 1 warnings$`, 'm'))
+    expect(stdout).toMatch(new RegExp(`^3 of ${OUTCOMES.length} outcomes met \\(6\\.0 %\\); 1 warning$`, 'm'))
     expect(stdout).toMatch(/^ {2}met {5}200 USER key +1×$/m)
     expect(stdout).toMatch(
       /^ {2}MISSING 400 invalid_date +curl -H 'X-API-Key: sbx_user_alpha' -H 'X-Project-ID: 101' 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/monitoring\?start_date=2026-02-30'$/m,
@@ -51,17 +51,21 @@ describe('analytics-sandbox report', () => {
     expect(JSON.parse(stdout)).toEqual(coverage.data)
   })
 
-  test('prints JUnit XML with --format junit: a suite per endpoint, a case per outcome, missing ones failed with their curl line', async () => {
-    const { code, stdout } = await report(['--url', url, '--format', 'junit'])
-    expect(code).toBe(REPORT_EXIT.ok)
-    expect(stdout.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="analytics-sandbox client report"')).toBe(true)
-    expect(stdout.match(/<testcase /g)).toHaveLength(OUTCOMES.length + 1)
-    expect(stdout.match(/<failure /g)).toHaveLength(OUTCOMES.length - 3)
-    expect(stdout).toContain('<testsuite name="/monitoring" tests="17" failures="15"')
-    expect(stdout).toContain(
+  test('prints JUnit XML with --format junit: a suite per endpoint, a case per outcome, missing ones failed with their curl line below --min-coverage and skipped otherwise', async () => {
+    const below = await report(['--url', url, '--format', 'junit', '--min-coverage', '50'])
+    expect(below.code).toBe(REPORT_EXIT.failed)
+    expect(below.stdout.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="analytics-sandbox client report"')).toBe(true)
+    expect(below.stdout.match(/<testcase /g)).toHaveLength(OUTCOMES.length + 1)
+    expect(below.stdout.match(/<failure /g)).toHaveLength(OUTCOMES.length - 3)
+    expect(below.stdout).toContain('<testsuite name="/monitoring" tests="17" failures="15" errors="0" skipped="0"')
+    expect(below.stdout).toContain(
       '<failure message="never met: Invalid date" type="missing_outcome">curl -H &apos;X-API-Key: sbx_user_alpha&apos;',
     )
-    expect(stdout).toContain('<testsuite name="warnings" tests="1" failures="0"')
+    expect(below.stdout).toContain('<testsuite name="warnings" tests="1" failures="0"')
+    const met = await report(['--url', url, '--format', 'junit', '--min-coverage', '5'])
+    expect(met.code).toBe(REPORT_EXIT.ok)
+    expect(met.stdout).not.toContain('<failure ')
+    expect(met.stdout).toContain('<testsuite name="/monitoring" tests="17" failures="0" errors="0" skipped="15"')
   })
 
   test('exits 1 below --min-coverage or on warnings with --fail-on-warnings, saying why on stderr', async () => {

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll } from 'vitest'
-import type { CoverageReport } from '../../src/core/report/coverage.js'
+import type { CoverageReport, CoverageScope } from '../../src/core/report/coverage.js'
 import type { JournalEntry } from '../../src/core/journal.js'
 import type { OutcomeExample } from '../../src/core/report/outcome-examples.js'
 import { createSandbox, type Sandbox } from '../../src/msw/create-sandbox.js'
@@ -33,7 +33,7 @@ export interface ReportHarness {
   send(pathAndQuery: string, options?: SendOptions): Promise<Sent>
   /** Sends an outcome's example as it is written. */
   sendExample(example: OutcomeExample): Promise<Sent>
-  coverage(): Promise<CoverageReport>
+  coverage(scope?: CoverageScope): Promise<CoverageReport>
   journal(): Promise<readonly JournalEntry[]>
   reset(): Promise<void>
 }
@@ -96,7 +96,7 @@ export function useHttpReport(options: SandboxOptions = {}): ReportHarness {
     name: 'http',
     send,
     sendExample: (example) => send(exampleTarget(example), { headers: example.headers }),
-    coverage: () => admin('GET', 'coverage'),
+    coverage: (scope) => admin('GET', scope === undefined ? 'coverage' : `coverage?scope=${scope}`),
     journal: async () => (await admin('GET', 'requests?limit=1000')).requests,
     reset: async () => void (await admin('POST', 'reset')),
   }
@@ -128,7 +128,7 @@ export function useMswReport(options: SandboxOptions = {}): ReportHarness {
     name: 'msw',
     send,
     sendExample: (example) => send(exampleTarget(example), { headers: example.headers }),
-    coverage: async () => sandbox.coverage(),
+    coverage: async (scope) => sandbox.coverage(scope),
     journal: async () => sandbox.requests,
     reset: () => sandbox.reset(),
   }

@@ -158,6 +158,25 @@ describe('sessions over real HTTP', () => {
     expect((await admin('sessions')).body.data.sessions).toEqual([])
   })
 
+  it("adds every session's counts, ended ones included, to the root's suite report (scope suite), which a reset does not clear", async () => {
+    await call(`${sandbox.url}validate`, { headers: ALPHA })
+    const [a, b] = [await newSession(), await newSession()]
+    await call(`${a.base_url}projects`, { headers: ALPHA })
+    await call(`${b.base_url}overview`, { headers: { 'X-API-Key': 'sbx_project_101' } })
+    await admin(`sessions/${a.id}`, { method: 'DELETE' })
+    await admin('reset', { method: 'POST' })
+    const met = (report: Got) =>
+      report.body.data.outcomes.filter((outcome: { seen: number }) => outcome.seen > 0).map((outcome: { id: string }) => outcome.id)
+    expect(met(await admin('coverage'))).toEqual([])
+    // The suite holds what earlier tests of this file did too: it is never cleared.
+    expect(met(await admin('coverage?scope=suite'))).toEqual(
+      expect.arrayContaining(['overview.200.project.with_data', 'projects.200.user', 'validate.200.user']),
+    )
+    expect(met(await call(`${b.admin_url}coverage?scope=suite`))).toEqual(['overview.200.project.with_data'])
+    expect(sandbox.coverage('suite').covered).toBeGreaterThanOrEqual(3)
+    expect((await admin('coverage?scope=all')).status).toBe(400)
+  })
+
   it('has no sessions inside a session: its /__sandbox/sessions is a 404', async () => {
     const session = await newSession()
     expect((await call(`${session.admin_url}sessions`)).status).toBe(404)

@@ -11,6 +11,7 @@ import { EnvelopeError } from '../envelope-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import type { SandboxCore } from '../sandbox-core.js'
 import type { ServerSettings, SessionRoutes } from '../server-settings.js'
+import { COVERAGE_SCOPES, type CoverageScope } from '../report/coverage.js'
 import { resetSandbox } from '../reset-sandbox.js'
 import { PORTAL_ROUTES, portalRefusal } from './portal-routes.js'
 import { NOT_A_FIELD, PortalError, type FieldIssue } from '../../vocabulary/portal-error.js'
@@ -69,6 +70,25 @@ function putScenario(sandbox: SandboxCore, request: CoreRequest): Envelope<unkno
     throw error
   }
   return ok({ active: activeNames(sandbox) }, 'Scenarios activated')
+}
+
+/**
+ * The 400's detail for a coverage scope it does not know.
+ *
+ * @example
+ * COVERAGE_SCOPE_DETAIL // 'scope must be reset (since the last reset, the default) or suite (…)'
+ */
+export const COVERAGE_SCOPE_DETAIL =
+  'scope must be reset (since the last reset, the default) or suite (since the start, across resets, every session of the server included)'
+
+/** `GET coverage?scope=`: `reset` (the default) or `suite`; anything else, or another parameter, is a 400. */
+function coverageScope(request: CoreRequest): CoverageScope {
+  const query = new URLSearchParams(request.query)
+  for (const name of query.keys()) if (name !== 'scope') throw new EnvelopeError(ERRORS.badRequest, COVERAGE_SCOPE_DETAIL)
+  const scope = query.get('scope') ?? 'reset'
+  const known = COVERAGE_SCOPES.find((candidate) => candidate === scope)
+  if (known === undefined) throw new EnvelopeError(ERRORS.badRequest, COVERAGE_SCOPE_DETAIL)
+  return known
 }
 
 /** The server's sessions, or the 404 where there are none (in process, inside a session). */
@@ -180,7 +200,17 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
       },
     },
   ],
-  ['coverage', { GET: (sandbox) => ok(sandbox.coverage.report(), 'Coverage retrieved successfully') }],
+  [
+    'coverage',
+    {
+      GET: (sandbox, request, _param, server) => {
+        const scope = coverageScope(request)
+        // The root's suite adds every session up, ended ones included.
+        const others = scope === 'suite' ? (server.sessions?.coverages() ?? []) : []
+        return ok(sandbox.coverage.report(scope, others), 'Coverage retrieved successfully')
+      },
+    },
+  ],
   ['openapi.json', { GET: (_sandbox, _request, _param, server) => getOpenApi(server, 'openApiJson') }],
   ['admin-openapi.json', { GET: (_sandbox, _request, _param, server) => getOpenApi(server, 'adminOpenApiJson') }],
   [

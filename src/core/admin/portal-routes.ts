@@ -62,9 +62,13 @@ export const USER_ID_FILTER_DETAIL = `user_id must be a positive integer, at mos
  * KEYS_PAGE_DETAILS.limit // 'limit must be a whole number from 1 to 1000'
  */
 export const KEYS_PAGE_DETAILS = {
+  unknown: 'GET keys takes user_id, offset and limit only',
   limit: `limit must be a whole number from 1 to ${LIMITS.keysPage}`,
   offset: `offset must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`,
 } as const
+
+/** What `GET keys` takes. */
+const KEYS_PARAMETERS: readonly string[] = ['user_id', 'offset', 'limit']
 
 /** A whole number of at most 16 digits in `[min, max]` of the query parameter `name`, or `undefined` when absent. */
 function wholeNumberIn(query: URLSearchParams, name: string, min: number, max: number, detail: string): number | undefined {
@@ -81,6 +85,9 @@ function wholeNumberIn(query: URLSearchParams, name: string, min: number, max: n
  */
 function keysPage(request: CoreRequest): KeysPage {
   const query = new URLSearchParams(request.query)
+  for (const name of query.keys()) {
+    if (!KEYS_PARAMETERS.includes(name)) throw new EnvelopeError(ERRORS.badRequest, KEYS_PAGE_DETAILS.unknown)
+  }
   const userId = wholeNumberIn(query, 'user_id', 1, Number.MAX_SAFE_INTEGER, USER_ID_FILTER_DETAIL)
   const offset = wholeNumberIn(query, 'offset', 0, Number.MAX_SAFE_INTEGER, KEYS_PAGE_DETAILS.offset) ?? 0
   const limit = wholeNumberIn(query, 'limit', 1, LIMITS.keysPage, KEYS_PAGE_DETAILS.limit) ?? LIMITS.keysPage

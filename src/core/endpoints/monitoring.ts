@@ -10,9 +10,4 @@ import { analyticsEndpoint } from './analytics-endpoint.js'
  * const answer = monitoringEndpoint.prepare(context).respond(false)
  * JSON.parse(new TextDecoder().decode(answer.body)).message // 'Monitoring data retrieved successfully for 30 dates'
  */
-export const monitoringEndpoint = analyticsEndpoint(
-  'monitoring',
-  MESSAGES.monitoring,
-  buildMonitoringData,
-  stringifyMonitoring,
-)
+export const monitoringEndpoint = analyticsEndpoint('monitoring', MESSAGES.monitoring, buildMonitoringData, stringifyMonitoring)

@@ -73,9 +73,41 @@ const SLOTS: ReadonlyMap<EndpointName, EndpointSlots> = (() => {
  * coverage.record('projects', 200, null, 'USER', undefined)
  * coverage.report().covered // 1
  */
+/** Counts of one span: by outcome, and warnings by kind. */
+class Tally {
+  readonly seen = new Array<number>(OUTCOMES.length).fill(0)
+  readonly warnings = new Map<string, { count: number; detail: string; requestId: number }>()
+
+  add(other: Tally): void {
+    other.seen.forEach((count, index) => (this.seen[index]! += count))
+    for (const [code, warning] of other.warnings) {
+      const kept = this.warnings.get(code)
+      if (kept === undefined) this.warnings.set(code, { ...warning })
+      else kept.count += warning.count
+    }
+  }
+
+  clear(): void {
+    this.seen.fill(0)
+    this.warnings.clear()
+  }
+}
+
+/**
+ * What a report covers: since the last reset (`reset`, the default, what `POST /reset` clears), or
+ * the whole suite (`suite`): since the sandbox started, across resets, and at the root of a server
+ * every session too, ended ones included.
+ */
+export type CoverageScope = 'reset' | 'suite'
+
+/** The coverage scopes, for a query parameter or a flag. */
+export const COVERAGE_SCOPES: readonly CoverageScope[] = ['reset', 'suite']
+
 export class Coverage {
-  readonly #seen = new Array<number>(OUTCOMES.length).fill(0)
-  readonly #warnings = new Map<string, { count: number; detail: string; requestId: number }>()
+  /** Since the last reset. */
+  readonly #current = new Tally()
+  /** Since the start, across resets. */
+  readonly #total = new Tally()
 
   /** Counts an answer of `endpoint`; `dates` is the number of dates of an analytics success. */
   record(endpoint: EndpointName, status: number, error: string | null, level: KeyLevel | undefined, dates: number | undefined): void {
@@ -85,34 +117,52 @@ export class Coverage {
     if (error !== null) index = slots.byError.get(error)
     else if (status === 200 && level !== undefined) index = slots.success[(level === 'USER' ? 0 : 2) + (dates === 0 ? 1 : 0)]
     else if (status >= 500) index = slots.failure
-    if (index !== undefined && index >= 0) this.#seen[index]!++
+    if (index === undefined || index < 0) return
+    this.#current.seen[index]!++
+    this.#total.seen[index]!++
   }
 
   /** Counts the warnings of the request the journal recorded as `requestId`. */
   warn(warnings: readonly Warning[], requestId: number): void {
-    for (const { code, detail } of warnings) {
-      const kept = this.#warnings.get(code)
-      if (kept === undefined) this.#warnings.set(code, { count: 1, detail, requestId })
-      else kept.count++
+    for (const tally of [this.#current, this.#total]) {
+      for (const { code, detail } of warnings) {
+        const kept = tally.warnings.get(code)
+        if (kept === undefined) tally.warnings.set(code, { count: 1, detail, requestId })
+        else kept.count++
+      }
     }
   }
 
-  /** The report: every outcome with its count, the warnings by kind (in the order first met). */
-  report(): CoverageReport {
-    const outcomes = OUTCOMES.map((outcome, index) => ({ ...outcome, seen: this.#seen[index]! }))
+  /** Adds what `other` counted since its start to this one's suite: a session that ends leaves its counts to its server. */
+  absorb(other: Coverage): void {
+    this.#total.add(other.#total)
+  }
+
+  /**
+   * The report: every outcome with its count, the warnings by kind (in the order first met); for
+   * the `suite`, with what `others` counted since their start added (a server's sessions).
+   */
+  report(scope: CoverageScope = 'reset', others: readonly Coverage[] = []): CoverageReport {
+    let tally = scope === 'reset' ? this.#current : this.#total
+    if (scope === 'suite' && others.length > 0) {
+      const sum = new Tally()
+      sum.add(tally)
+      for (const other of others) sum.add(other.#total)
+      tally = sum
+    }
+    const outcomes = OUTCOMES.map((outcome, index) => ({ ...outcome, seen: tally.seen[index]! }))
     const covered = outcomes.filter((outcome) => outcome.seen > 0).length
     return {
       total: outcomes.length,
       covered,
       percent: Math.round((covered / outcomes.length) * 1000) / 10,
       outcomes,
-      warnings: [...this.#warnings].map(([code, { count, detail, requestId }]) => ({ code, count, detail, request_id: requestId })),
+      warnings: [...tally.warnings].map(([code, { count, detail, requestId }]) => ({ code, count, detail, request_id: requestId })),
     }
   }
 
-  /** Forgets every count (a reset). */
+  /** Forgets the counts since the last reset (a reset); the suite's stay. */
   clear(): void {
-    this.#seen.fill(0)
-    this.#warnings.clear()
+    this.#current.clear()
   }
 }

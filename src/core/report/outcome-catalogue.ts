@@ -27,7 +27,7 @@ export interface Outcome {
   /** For an analytics success: whether the range had dates with data; `null` where it does not matter. */
   readonly dates: DatesKind | null
   readonly description: string
-  /** The built-in scenario that gives it, when only a scenario does (an extension such as 429, or the spec's generic 400). */
+  /** The built-in scenario its example uses, where one is needed (a 500, 0 dates, a 429…). */
   readonly scenario: string | null
   readonly example: OutcomeExample
 }
@@ -42,6 +42,9 @@ function scenarioTemplate(rule: (typeof builtinScenarios)[number]['rules'][numbe
   if (rule.fail === undefined) return undefined
   return forcedTemplate({ status: 500, ...rule.fail } as Parameters<typeof forcedTemplate>[0], endpoint.failure)
 }
+
+/** An example with the scenario it uses, so the two never disagree. */
+const withExample = (example: OutcomeExample) => ({ scenario: example.headers['X-Sandbox-Scenario'] ?? null, example })
 
 const sameAnswer = (a: ErrorTemplate, b: ErrorTemplate) => a.status === b.status && a.error === b.error
 
@@ -60,8 +63,7 @@ function outcomesOf(endpoint: EndpointRules): Outcome[] {
         key_level: level,
         dates,
         description: `Success for a ${level} key${datesText}`,
-        scenario: null,
-        example: exampleOf(name, { level, dates }),
+        ...withExample(exampleOf(name, { level, dates })),
       })
     }
   }
@@ -86,8 +88,7 @@ function outcomesOf(endpoint: EndpointRules): Outcome[] {
       key_level: null,
       dates: null,
       description: template.message,
-      scenario,
-      example: exampleOf(name, { template, scenario }),
+      ...withExample(exampleOf(name, { template, scenario })),
     })
   }
   return outcomes
