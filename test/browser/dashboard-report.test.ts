@@ -32,9 +32,9 @@ interface JournalPage {
 
 /** The page's outcomes by name: what the brief of the panel asks it to say for these. */
 const NAMES = {
-  'monitoring.200.user.no_dates': '200 USER key, 0 dates',
+  'monitoring.200.user.no_dates': '200 USER key, 0 dates (no-data)',
   'monitoring.400.invalid_date': '400 invalid_date',
-  'monitoring.500': '500',
+  'monitoring.500': '500 (server-error)',
   'projects.429.rate_limited': '429 rate_limited (rate-limited)',
   'validate.200.project': '200 PROJECT key',
 } as const
