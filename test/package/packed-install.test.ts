@@ -111,6 +111,24 @@ describe('the packed package installed into a fresh project, on Node 20 with msw
     expect(forbidden, 'files that must not be published').toEqual([])
   })
 
+  test('The tarball ships a LICENSE, runs no script when installed, and holds every file and folder the README links to', async () => {
+    expect(packedFiles).toContain('LICENSE')
+    const manifest = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(manifest.scripts[hook], hook).toBeUndefined()
+    const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8')
+    const links = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+      .map((match) => match[1]!)
+      .filter((target) => !/^[a-z]+:/.test(target))
+    expect(links.length).toBeGreaterThan(10)
+    for (const link of links) {
+      const path = link.replace(/\/$/, '')
+      expect(
+        packedFiles.some((file) => file === path || file.startsWith(`${path}/`)),
+        `README links to ${link}, which the tarball does not hold`,
+      ).toBe(true)
+    }
+  })
+
   test('The tarball ships the command-line bundle with the V8 code cache made from it, so `npx analytics-sandbox` starts without compiling the bundle.', async () => {
     const id = BUILD_LINE.exec(await readFile(join(REPO_ROOT, 'dist/cli/program.cjs'), 'utf8'))?.[1]
     expect(id, 'dist/cli/program.cjs starts with its build line').toBeDefined()
