@@ -23,6 +23,14 @@ module.exports = {
       to: { path: [`^src/(${FLOORS.slice(index + 1).join('|') || '$^'})/`, ENTRIES] },
     })),
     {
+      name: 'verify-knows-only-the-contract',
+      severity: 'error',
+      comment:
+        'verify/ checks a deployment against the contract: it reads only the contract and the vocabulary, never the model, scenarios, analytics or core, or it would check the sandbox against itself.',
+      from: { path: '^src/verify/' },
+      to: { path: '^src/(model|scenarios|analytics|core)/' },
+    },
+    {
       name: 'dashboard-stands-apart',
       severity: 'error',
       comment:

@@ -4,10 +4,10 @@ import { EnvelopeError } from '../core/envelope-error.js'
 import type { CoreRequest } from '../core/core-request.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import type { SessionRoutes } from '../core/server-settings.js'
-import { parseJsonText } from '../vocabulary/parse-json-text.js'
 import { ERRORS } from '../vocabulary/errors.js'
 import { PortalError } from '../vocabulary/portal-error.js'
-import { portalRefusal } from '../core/admin/portal-routes.js'
+import { portalRefusal } from '../core/admin/portal-refusal.js'
+import { readJsonBody } from '../core/admin/read-json-body.js'
 import type { OpenedSession } from '../sandbox/open-session.js'
 import { Coverage } from '../core/report/coverage.js'
 
@@ -132,13 +132,7 @@ export class SessionStore implements SessionRoutes {
   }
 
   create(request: CoreRequest): Envelope<unknown> {
-    const text = request.body ?? ''
-    let body: unknown
-    try {
-      body = text.trim() === '' ? undefined : parseJsonText(text)
-    } catch {
-      throw portalRefusal(PortalError.invalid([{ field: '(root)', message: 'the body must be JSON' }]))
-    }
+    const body = readJsonBody(request)
     try {
       return { ...ok(this.view(this.make(body)), 'Session created'), code: 201 } as unknown as Envelope<unknown>
     } catch (error) {

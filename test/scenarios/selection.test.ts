@@ -1,3 +1,5 @@
+import { NOT_JSON_MESSAGE } from '../../src/core/admin/read-json-body.js'
+import { BODY_EXAMPLE } from '../../src/core/admin/admin-routes.js'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { ConfigError } from '../../src/vocabulary/config-error.js'
@@ -14,7 +16,9 @@ import { USER, USER_101 } from '../api/contract/fixtures.js'
 import { BUILT_IN_NAMES, SCENARIO_FILES, send, TODAY, useHttpSandbox, type HttpSandbox } from './helpers.js'
 
 const AVAILABLE = `Available scenarios: ${BUILT_IN_NAMES.join(', ')}`
-const BODY_EXAMPLE = 'The body must be a JSON object such as {"scenarios": ["server-error"]}'
+/** What the admin API says of a PUT body that is not JSON, or not an object: the same 400 as the portal's. */
+const NOT_JSON = `1 mistake: (root): ${NOT_JSON_MESSAGE}`
+const NOT_AN_OBJECT = `1 mistake: (root): must be ${BODY_EXAMPLE}`
 
 /** An inline scenario in the file format. */
 const overviewDown: ScenarioInput = {
@@ -179,14 +183,14 @@ describe('scenarios chosen over HTTP at run time', () => {
     })
 
     test('PUT with a body that is not JSON is 400 invalid_body, and the previous set stays in force.', async () => {
-      await expectRefused('scenarios=server-error', ERRORS.invalidBody, BODY_EXAMPLE)
-      await expectRefused('', ERRORS.invalidBody, BODY_EXAMPLE)
+      await expectRefused('scenarios=server-error', ERRORS.invalidBody, NOT_JSON)
+      await expectRefused('', ERRORS.invalidBody, NOT_AN_OBJECT)
     })
 
     test('PUT with a JSON array or null is 400 invalid_body, and the previous set stays in force.', async () => {
-      await expectRefused('[]', ERRORS.invalidBody, BODY_EXAMPLE)
-      await expectRefused('["server-error"]', ERRORS.invalidBody, BODY_EXAMPLE)
-      await expectRefused('null', ERRORS.invalidBody, BODY_EXAMPLE)
+      await expectRefused('[]', ERRORS.invalidBody, NOT_AN_OBJECT)
+      await expectRefused('["server-error"]', ERRORS.invalidBody, NOT_AN_OBJECT)
+      await expectRefused('null', ERRORS.invalidBody, NOT_AN_OBJECT)
     })
 
     test.each([

@@ -1,4 +1,3 @@
-import { parseJsonText } from '../../vocabulary/parse-json-text.js'
 import { ConfigError } from '../../vocabulary/config-error.js'
 import { resolveScenarios } from '../../scenarios/scenario-catalogue.js'
 import { UnknownScenarioError } from '../../vocabulary/unknown-scenario-error.js'
@@ -13,7 +12,9 @@ import type { SandboxCore } from '../sandbox-core.js'
 import type { ServerSettings, SessionRoutes } from '../server-settings.js'
 import { COVERAGE_SCOPES, type CoverageScope } from '../report/coverage.js'
 import { resetSandbox } from '../reset-sandbox.js'
-import { PORTAL_ROUTES, portalRefusal } from './portal-routes.js'
+import { PORTAL_ROUTES } from './portal-routes.js'
+import { portalRefusal } from './portal-refusal.js'
+import { readJsonBody } from './read-json-body.js'
 import { NOT_A_FIELD, PortalError, type FieldIssue } from '../../vocabulary/portal-error.js'
 import { readJournalQuery } from './read-journal-query.js'
 import { refuseOversizedBody } from '../../model/refuse-oversized-body.js'
@@ -24,7 +25,13 @@ import { refuseOversizedBody } from '../../model/refuse-oversized-body.js'
  */
 export type AdminHandler = (sandbox: SandboxCore, request: CoreRequest, param: string, server: ServerSettings) => Envelope<unknown> | Answer
 
-const BODY_EXAMPLE = 'a JSON object such as {"scenarios": ["server-error"]}'
+/**
+ * What a `PUT scenario` body must be.
+ *
+ * @example
+ * ({ field: '(root)', message: `must be ${BODY_EXAMPLE}` })
+ */
+export const BODY_EXAMPLE = 'a JSON object such as {"scenarios": ["server-error"]}'
 
 /**
  * What is wrong with a `PUT scenario` body without a list in `scenarios`.
@@ -40,15 +47,10 @@ function activeNames(sandbox: SandboxCore): readonly string[] {
 
 /** `PUT scenario`: checks the whole body before changing anything. */
 function putScenario(sandbox: SandboxCore, request: CoreRequest): Envelope<unknown> {
-  let body: unknown
-  try {
-    // A byte order mark some clients put first is not part of the JSON.
-    body = parseJsonText(request.body ?? '')
-  } catch {
-    throw new EnvelopeError(ERRORS.invalidBody, `The body must be ${BODY_EXAMPLE}`)
+  const body = readJsonBody(request)
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw portalRefusal(PortalError.invalid([{ field: '(root)', message: `must be ${BODY_EXAMPLE}` }]))
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new EnvelopeError(ERRORS.invalidBody, `The body must be ${BODY_EXAMPLE}`)
   try {
     refuseOversizedBody(body)
   } catch (error) {

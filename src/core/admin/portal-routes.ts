@@ -1,6 +1,5 @@
 import { ok, type Envelope } from '../../contract/envelope.js'
 import { ERRORS } from '../../vocabulary/errors.js'
-import { parseJsonText } from '../../vocabulary/parse-json-text.js'
 import { PortalError } from '../../vocabulary/portal-error.js'
 import type { KeysPage, Portal } from '../../model/create-portal.js'
 import { LIMITS } from '../../vocabulary/limits.js'
@@ -8,28 +7,14 @@ import type { CoreRequest } from '../core-request.js'
 import { toAnswer, type Answer } from '../answer.js'
 import type { KeyRecord } from '../../contract/portal-schemas.js'
 import { EnvelopeError } from '../envelope-error.js'
+import { portalRefusal } from './portal-refusal.js'
+import { readJsonBody } from './read-json-body.js'
+
+export { portalRefusal } from './portal-refusal.js'
 import type { SandboxCore } from '../sandbox-core.js'
 
 /** A portal operation: the sandbox, the request, and the id or key its path names (`keys/{key}`). */
 export type PortalHandler = (sandbox: SandboxCore, request: CoreRequest, param: string) => Envelope<unknown> | Answer
-
-/** The 400 or 404 of a refused operation, its mistakes in `errors.fields` (`{ field, message }` each). */
-export function portalRefusal(error: PortalError): EnvelopeError {
-  const refusal = new EnvelopeError(error.template, error.message)
-  if (error.issues.length > 0) Object.assign(refusal.envelope.errors, { fields: error.issues })
-  return refusal
-}
-
-/** The JSON body; an absent or empty one is `undefined` (an operation with an optional body takes it so). */
-function bodyOf(request: CoreRequest): unknown {
-  const text = request.body ?? ''
-  if (text.trim() === '') return undefined
-  try {
-    return parseJsonText(text)
-  } catch {
-    throw PortalError.invalid([{ field: '(root)', message: 'the body must be JSON' }])
-  }
-}
 
 /** A project id in a path: digits only, or no such project (404). */
 function projectIdIn(param: string): number {
@@ -138,12 +123,12 @@ function portal<T>(operation: (portal: Portal, request: CoreRequest, param: stri
  * PORTAL_ROUTES.get('keys/{key}')?.PATCH
  */
 export const PORTAL_ROUTES: ReadonlyMap<string, Readonly<Record<string, PortalHandler>>> = new Map<string, Record<string, PortalHandler>>([
-  ['accounts', { POST: portal((it, request) => it.createAccount(bodyOf(request)), 'Account created', 201) }],
-  ['projects', { POST: portal((it, request) => it.createProject(bodyOf(request)), 'Project created', 201) }],
+  ['accounts', { POST: portal((it, request) => it.createAccount(readJsonBody(request)), 'Account created', 201) }],
+  ['projects', { POST: portal((it, request) => it.createProject(readJsonBody(request)), 'Project created', 201) }],
   [
     'projects/{id}',
     {
-      PATCH: portal((it, request, id) => it.updateProject(projectIdIn(id), bodyOf(request)), 'Project updated'),
+      PATCH: portal((it, request, id) => it.updateProject(projectIdIn(id), readJsonBody(request)), 'Project updated'),
       DELETE: portal((it, _, id) => it.deleteProject(projectIdIn(id)), 'Project deleted'),
     },
   ],
@@ -151,13 +136,13 @@ export const PORTAL_ROUTES: ReadonlyMap<string, Readonly<Record<string, PortalHa
     'keys',
     {
       GET: listKeys,
-      POST: portal((it, request) => it.createKey(bodyOf(request)), 'Key created', 201),
+      POST: portal((it, request) => it.createKey(readJsonBody(request)), 'Key created', 201),
     },
   ],
   [
     'keys/{key}',
     {
-      PATCH: portal((it, request, key) => it.updateKey(keyIn(key), bodyOf(request)), 'Key updated'),
+      PATCH: portal((it, request, key) => it.updateKey(keyIn(key), readJsonBody(request)), 'Key updated'),
       DELETE: portal((it, _, key) => it.deleteKey(keyIn(key)), 'Key deleted'),
     },
   ],
@@ -165,7 +150,7 @@ export const PORTAL_ROUTES: ReadonlyMap<string, Readonly<Record<string, PortalHa
     'clock',
     {
       GET: portal((it) => it.clock(), 'Clock'),
-      PUT: portal((it, request) => it.setClock(bodyOf(request)), 'Clock set'),
+      PUT: portal((it, request) => it.setClock(readJsonBody(request)), 'Clock set'),
     },
   ],
 ])
