@@ -19,7 +19,8 @@ export const BAD_REQUEST_CODES: readonly string[] = Object.values(ERRORS).flatMa
 /** Statuses a rule can force, each answered with the body the real service gives for it. */
 export const FORCEABLE_STATUSES = [400, 401, 403, 404, 429, 500, 503] as const
 
-const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)])
+const oneOrMany = <T extends z.ZodType>(item: T, message?: string) =>
+  z.union([item, z.array(item).min(1, message ?? 'must not be empty')], message === undefined ? undefined : { error: message })
 const projectId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 
 /** Longest latency a rule may add: ten minutes. */
@@ -45,9 +46,16 @@ export const latencySchema = z.union([
 /** Which requests a rule applies to; every field given must match (absent: any). */
 export const ruleMatchSchema = z
   .strictObject({
-    endpoint: oneOrMany(z.enum(ENDPOINT_NAMES)).optional().describe('Endpoint name(s): validate, projects, monitoring, overview'),
-    key: oneOrMany(z.string().min(1)).optional().describe('API key(s) sent in X-API-Key'),
-    project: oneOrMany(projectId).optional().describe('Project id(s) concerned (X-Project-ID, or a PROJECT key’s project)'),
+    endpoint: oneOrMany(
+      z.enum(ENDPOINT_NAMES, { error: `must be one of ${ENDPOINT_NAMES.join(', ')}` }),
+      `must be one of ${ENDPOINT_NAMES.join(', ')}, or a list of them`,
+    )
+      .optional()
+      .describe('Endpoint name(s): validate, projects, monitoring, overview'),
+    key: oneOrMany(z.string().min(1), 'must be an API key, or a list of them').optional().describe('API key(s) sent in X-API-Key'),
+    project: oneOrMany(projectId, 'must be a project id (a positive integer), or a list of them')
+      .optional()
+      .describe('Project id(s) concerned (X-Project-ID, or a PROJECT key’s project)'),
   })
   .describe('Which requests the rule applies to; every field given must match (absent: any request)')
 
@@ -86,9 +94,15 @@ export const ruleSchema = z
     description: z.string().optional(),
     match: ruleMatchSchema.optional(),
     latency: latencySchema.optional().describe('Delay added to the answer, in ms: 250, "100-400" or {"min": 100, "max": 400}'),
-    keys: z.enum(['expired', 'revoked']).optional().describe('Treat matching keys as expired or revoked: 401 unauthorized'),
-    projects: z.literal('hidden').optional().describe('Hide matching projects: an empty account, 403 forbidden for each'),
-    data: z.literal('none').optional().describe('Remove the analytics: 200 with 0 dates'),
+    keys: z
+      .enum(['expired', 'revoked'], { error: 'must be expired or revoked' })
+      .optional()
+      .describe('Treat matching keys as expired or revoked: 401 unauthorized'),
+    projects: z
+      .literal('hidden', { error: 'must be hidden' })
+      .optional()
+      .describe('Hide matching projects: an empty account, 403 forbidden for each'),
+    data: z.literal('none', { error: 'must be none' }).optional().describe('Remove the analytics: 200 with 0 dates'),
     fail: failSchema.optional().describe('Fail matching requests after the key, project and query checks'),
     rateLimit: rateLimitSchema.optional().describe('Extension: limit requests per key per window, then 429 with Retry-After'),
   })
@@ -107,8 +121,14 @@ export const scenarioSchema = z
       .string()
       .regex(SCENARIO_NAME, 'must be 1-64 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit')
       .describe('The name to select it by (--scenario, PUT /__sandbox/scenario, X-Sandbox-Scenario)'),
-    description: z.string().min(1).describe('What the scenario does, shown by --list-scenarios and GET /__sandbox/scenarios'),
-    rules: z.array(ruleSchema).min(1).describe('Applied in order; see the README for precedence'),
+    description: z
+      .string({ error: 'is required: a sentence saying what the scenario does (--list-scenarios shows it)' })
+      .min(1, 'is required: a sentence saying what the scenario does (--list-scenarios shows it)')
+      .describe('What the scenario does, shown by --list-scenarios and GET /__sandbox/scenarios'),
+    rules: z
+      .array(ruleSchema, { error: 'must be a list of rules' })
+      .min(1, 'needs at least one rule')
+      .describe('Applied in order; see the README for precedence'),
   })
   .describe('An analytics-sandbox scenario')
 

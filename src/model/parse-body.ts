@@ -17,7 +17,12 @@ export function issuesOf(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> =
     }
     if (issue.code === 'invalid_union') {
       // The mistakes of the branch the value's type chose (an array, not a number), not "invalid input".
-      const branch = issue.errors.find((issues) => !issues.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0))
+      // A branch whose only mistakes are about the value itself (a literal it is not) says less than the union's own message.
+      const branch = issue.errors.find(
+        (issues) =>
+          issues.some((inner) => inner.path.length > 0) &&
+          !issues.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0),
+      )
       if (branch !== undefined) return issuesOf({ issues: branch } as z.ZodError, path)
     }
     return [{ field: formatIssuePath(path), message: issue.message }]

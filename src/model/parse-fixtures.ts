@@ -1,21 +1,12 @@
 import { ConfigError } from '../vocabulary/config-error.js'
 import { fixturesSchema, type Fixtures } from '../contract/fixtures-schema.js'
-import { formatIssuePath } from '../vocabulary/format-issue-path.js'
-import { MAX_LISTED_ISSUES } from '../vocabulary/portal-error.js'
+import { describeIssues } from '../vocabulary/describe-issues.js'
 import { defaultFixtures } from './default-fixtures.js'
 
 /** What `"extends": "default"` names: the documented default data. */
 export const DEFAULT_BASE = 'default'
 
 const ARRAYS = ['users', 'api_keys', 'projects'] as const
-
-/** The mistakes, all on one line: `projects[0].region: …`, or `2 problems: projects[0].region: …; api_keys[1].key: duplicate key`. */
-function describeIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): string {
-  const listed = issues.slice(0, MAX_LISTED_ISSUES).map((issue) => `${formatIssuePath(issue.path)}: ${issue.message}`)
-  if (listed.length === 1) return listed[0]!
-  const more = issues.length > MAX_LISTED_ISSUES ? `; and ${issues.length - MAX_LISTED_ISSUES} more` : ''
-  return `${issues.length} problems: ${listed.join('; ')}${more}`
-}
 
 /**
  * Validates fixtures (already parsed from JSON) and returns them with defaults applied. With

@@ -1,10 +1,11 @@
 import { ConfigError } from '../vocabulary/config-error.js'
-import { formatIssuePath } from '../vocabulary/format-issue-path.js'
+import { describeIssues } from '../vocabulary/describe-issues.js'
+import { distinctIssues, issuesOf } from '../model/parse-body.js'
 import { scenarioSchema, type Scenario } from '../contract/scenario-schema.js'
 
 /**
  * Validates a scenario (already parsed from JSON). Throws a {@link ConfigError} naming the scenario,
- * its source and the first invalid field.
+ * its source and every mistake, each at its field, with the values a field takes.
  *
  * @example
  * parseScenario(JSON.parse(text), './my-scenario.json')
@@ -16,7 +17,7 @@ export function parseScenario(input: unknown, source: string): Scenario {
   const named = typeof input === 'object' && input !== null && typeof (input as { name?: unknown }).name === 'string'
   // JSON quoting keeps a hostile name (a newline, say) from breaking the one-line message.
   const label = named ? ` ${JSON.stringify((input as { name: string }).name.slice(0, 80))}` : ''
-  const issue = result.error.issues[0]
-  const where = issue === undefined ? '' : `${formatIssuePath(issue.path)}: `
-  throw new ConfigError(`Failed to load scenario${label} (${source}): ${where}${issue?.message ?? 'invalid'}`)
+  // Every mistake at once, a union's as the branch the value's type chose (not "Invalid input").
+  const issues = distinctIssues(issuesOf(result.error)).map((issue) => ({ path: [issue.field], message: issue.message }))
+  throw new ConfigError(`Failed to load scenario${label} (${source}): ${issues.length === 0 ? 'invalid' : describeIssues(issues)}`)
 }
