@@ -21,7 +21,7 @@ export interface Model {
   readonly changed: boolean
   /** Makes a change: in the index at once, in the collections (when made) soon after (`settled()`). */
   apply(change: ModelChange): void
-  /** Resolves once the collections hold every change applied so far. */
+  /** Resolves once the collections hold every change applied so far; rejects with a copy into them that failed (once). */
   settled(): Promise<void>
   /**
    * Restores the seeded records: the index at once, the collections (when made) by the time the
@@ -87,6 +87,8 @@ export function createModel(fixtures: Fixtures): Model {
   let collections: Promise<Collections> | undefined
   /** The collections' catching up with the index, one change after the other. */
   let mirror: Promise<void> = Promise.resolve()
+  /** The first failure of a copy into the collections not yet reported: `settled()` rejects with it, so the two never drift unseen. */
+  let failure: { readonly error: unknown } | undefined
   /** Records whose changes the sandbox is copying into the collections: their hooks leave the index alone. */
   const muted = new Map<string, number>()
   let mutedAll = 0
@@ -120,7 +122,18 @@ export function createModel(fixtures: Fixtures): Model {
   const afterMirror = (step: (db: Collections) => Promise<void>) => {
     const opened = collections
     if (opened === undefined) return
-    mirror = mirror.then(async () => step(await opened)).catch(() => undefined)
+    // The chain goes on after a failure (later changes still reach the collections), which is kept for settled().
+    mirror = mirror
+      .then(async () => step(await opened))
+      .catch((error: unknown) => {
+        failure ??= { error }
+      })
+  }
+  const settled = async () => {
+    await mirror
+    const reported = failure
+    failure = undefined
+    if (reported !== undefined) throw reported.error
   }
 
   return {
@@ -136,9 +149,9 @@ export function createModel(fixtures: Fixtures): Model {
       applyToIndex(index, change)
       afterMirror((db) => quietly([recordName(recordOf(change))], () => applyToCollections(db, change)))
     },
-    settled: () => mirror,
+    settled,
     reseed() {
-      if (index.changes === seededAt) return mirror
+      if (index.changes === seededAt) return settled()
       index.clear()
       seed(index, fixtures)
       seededAt = index.changes
@@ -150,7 +163,7 @@ export function createModel(fixtures: Fixtures): Model {
           await fill(db, index)
         }),
       )
-      return mirror
+      return settled()
     },
   }
 }
