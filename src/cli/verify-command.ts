@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { formatVerifyTable } from '../verify/format-verify-table.js'
+import { readPositiveId } from '../vocabulary/read-positive-id.js'
 import { VerifyError, verifyContract, type VerifyOptions } from '../verify/verify-contract.js'
 
 /**
@@ -32,8 +33,8 @@ interface VerifyFlags {
 
 function parsePositive(name: string) {
   return (text: string): number => {
-    const value = /^[1-9]\d*$/.test(text) ? Number(text) : Number.NaN
-    if (!Number.isSafeInteger(value)) throw new InvalidArgumentError(`${name} must be a positive integer.`)
+    const value = readPositiveId(text)
+    if (value === undefined) throw new InvalidArgumentError(`${name} must be a positive integer.`)
     return value
   }
 }

@@ -16,6 +16,13 @@ interface JournalPage {
   readonly more: boolean
 }
 
+/** What one read of the journal found: the new entries, oldest first, and whether they replace the list. */
+interface Read {
+  readonly fromStart: boolean
+  readonly entries: readonly JournalEntry[]
+  readonly recorded: number
+}
+
 /** Where a row's request went wrong without being refused: its warnings, one line each, and whether the journal cut it. */
 function notes(entry: JournalEntry): HTMLElement | null {
   const lines = entry.warnings.map(({ code, detail }) => h('li', {}, h('code', {}, code), ': ', cutText('span', detail)))
@@ -53,12 +60,17 @@ function row(entry: JournalEntry): HTMLLIElement {
  * sandbox's side; each row shows its warnings' codes and opens to their details and the whole
  * entry. The clients' requests by default; a checkbox shows the page's own instead (`source=dashboard`,
  * a journal of their own). Its form sends a request to the API as a client, to watch it arrive.
+ * `readAlong` reads what else the page shows with each read of the journal (the header's count of
+ * requests): it runs after the journal's read, and what it gives is shown with the new rows.
  *
  * @example
- * const journal = createJournalPanel(client, () => keys.keys)
+ * const journal = createJournalPanel(client, () => keys.keys, async () => {
+ *   const health = await client.admin<Health>('GET', 'health')
+ *   return () => showHealth(health)
+ * })
  * journal.start()
  */
-export function createJournalPanel(client: ApiClient, keysOf: () => readonly KeyRecord[]) {
+export function createJournalPanel(client: ApiClient, keysOf: () => readonly KeyRecord[], readAlong: () => Promise<() => void>) {
   const list = byId('journal-list', HTMLOListElement)
   const filters = {
     key: byId('journal-key', HTMLSelectElement),
@@ -84,24 +96,30 @@ export function createJournalPanel(client: ApiClient, keysOf: () => readonly Key
     return params.toString()
   }
 
-  /** Reads what is new (everything, with `fromStart`) and puts it on top. */
-  async function poll(fromStart = false): Promise<void> {
+  /** Reads what is new (everything, with `fromStart`), oldest first, without showing it yet. */
+  async function read(fromStart: boolean): Promise<Read> {
     let page = await client.admin<JournalPage>('GET', `requests?${query(fromStart ? undefined : last)}`)
     // A journal cleared (or a sandbox reset) counts from 1 again: start over.
-    if (!fromStart && page.recorded < last) return poll(true)
+    if (!fromStart && page.recorded < last) return read(true)
+    const entries = [...page.requests]
+    while (page.more) {
+      page = await client.admin<JournalPage>('GET', `requests?${query(entries.at(-1)!.id)}`)
+      entries.push(...page.requests)
+    }
+    return { fromStart, entries: entries.slice(-MAX_JOURNAL_ROWS), recorded: page.recorded }
+  }
+
+  /** Puts what `read` found on top (in place of the list, when it read from the start). */
+  function show({ fromStart, entries, recorded }: Read): void {
     if (fromStart) {
       list.replaceChildren()
       last = 0
     }
-    for (;;) {
-      if (page.requests.length > 0) {
-        list.prepend(...page.requests.map(row).reverse())
-        last = page.requests.at(-1)!.id
-      }
-      if (!page.more) break
-      page = await client.admin<JournalPage>('GET', `requests?${query(last)}`)
+    if (entries.length > 0) {
+      list.prepend(...entries.map(row).reverse())
+      last = entries.at(-1)!.id
     }
-    last = Math.max(last, page.recorded)
+    last = Math.max(last, recorded)
     while (list.children.length > MAX_JOURNAL_ROWS) list.lastElementChild!.remove()
     byId('journal-empty', HTMLElement).hidden = list.children.length > 0
   }
@@ -118,7 +136,13 @@ export function createJournalPanel(client: ApiClient, keysOf: () => readonly Key
     }
     polling = true
     try {
-      if (document.visibilityState === 'visible' || fromStart) await poll(fromStart)
+      if (document.visibilityState === 'visible' || fromStart) {
+        const found = await read(fromStart)
+        // Read after the journal and shown with it: what it says counts at least the rows shown.
+        const showAlong = await readAlong()
+        show(found)
+        showAlong()
+      }
     } catch {
       // The sandbox stopped or restarts: the page tries again on the next tick.
     } finally {
@@ -175,7 +199,7 @@ export function createJournalPanel(client: ApiClient, keysOf: () => readonly Key
     /** Loads the journal and keeps it live. */
     start: () => tick(true),
     keysChanged,
-    /** Reads new requests now, after the page itself made some. */
+    /** Reads new requests (and what is read along) now, after the page itself made some or moved the clock. */
     refresh: () => tick(),
   }
 }

@@ -25,6 +25,8 @@ const keysChanged = () => {
 }
 const keys = createKeysPanel(client, keysChanged)
 const clock = createClockPanel(client, () => {
+  // The header's today with it.
+  void journal.refresh()
   void keys.load().then(keysChanged).catch(report)
 })
 const projects = createProjectsPanel(
@@ -33,21 +35,27 @@ const projects = createProjectsPanel(
   () => clock.state?.today,
 )
 const scenarios = createScenariosPanel(client, () => void projects.refresh().catch(report))
-const journal = createJournalPanel(client, () => keys.keys)
+const journal = createJournalPanel(client, () => keys.keys, readHealth)
 const coverage = createCoveragePanel(client, () => void journal.refresh())
 const picker = createSandboxPicker(client, async () => {
   byId('app', HTMLElement).setAttribute('aria-busy', 'true')
   await Promise.all([loadAll(), journal.start()])
 })
 
-function showHealth(health: Health): void {
-  byId('summary', HTMLElement).textContent = `Today ${health.today} · seed ${health.seed} · ${health.requests} requests recorded`
+/**
+ * Reads the header's line (today, seed, requests recorded) with each read of the journal, and gives
+ * what shows it: so it never lags the journal's rows, nor a clock the page moved.
+ */
+async function readHealth(): Promise<() => void> {
+  const health = await client.admin<Health>('GET', 'health')
+  return () => {
+    byId('summary', HTMLElement).textContent = `Today ${health.today} · seed ${health.seed} · ${health.requests} requests recorded`
+  }
 }
 
-/** Loads everything anew: at start, after a reset, and for another sandbox. */
+/** Loads everything anew: at start, after a reset, and for another sandbox (the journal and the header's line: `journal.start`). */
 async function loadAll(): Promise<void> {
   await Promise.all([clock.load(), scenarios.load(), keys.load(), coverage.load()])
-  showHealth(await client.admin<Health>('GET', 'health'))
   journal.keysChanged()
   await projects.loadAccounts()
   byId('app', HTMLElement).setAttribute('aria-busy', 'false')
@@ -55,17 +63,20 @@ async function loadAll(): Promise<void> {
 
 /**
  * Follows changes made by others, while the page is visible: the live sessions (leaving one that
- * ended), then the scenarios, the clock, the keys and the client report of the sandbox shown.
+ * ended), then the scenarios (and the chart, which they change), the clock, the keys and the client
+ * report of the sandbox shown.
  */
 async function follow(): Promise<void> {
   if (document.visibilityState !== 'visible') return
   await picker.load()
   const health = await client.admin<Health>('GET', 'health')
-  showHealth(health)
   const before = clock.state?.today
   await Promise.all([clock.load(), coverage.load()])
-  if (health.active_scenarios.join() !== scenarios.active.join()) await scenarios.load()
+  const scenariosMoved = health.active_scenarios.join() !== scenarios.active.join()
+  if (scenariosMoved) await scenarios.load()
+  // Either lists the projects and draws again, as the scenarios now in force answer.
   if ((await keys.load()) || before !== clock.state?.today) keysChanged()
+  else if (scenariosMoved) await projects.refresh()
 }
 
 byId('reset', HTMLButtonElement).addEventListener('click', () => {

@@ -49,6 +49,8 @@ export function createProjectsPanel(client: ApiClient, keysOf: () => readonly Ke
   let datesChosen = false
   let drawing = 0
   let reader: KeyRecord | undefined
+  /** The account whose projects the project picker lists: `undefined` while it lists none it could read. */
+  let listedFor: number | undefined
 
   provider.append(...PROVIDERS.map((id) => h('option', { value: id }, id)))
   for (const input of [start, end]) {
@@ -73,53 +75,79 @@ export function createProjectsPanel(client: ApiClient, keysOf: () => readonly Ke
     await loadProjects()
   }
 
+  /**
+   * Shows `message` in the answer line and nothing under it: no chart, no sentiment, no points, and
+   * the curl of the request that led there (none by default). Whatever stops the page from drawing
+   * a project (an error, no project, no key) comes here, so no message stands over another
+   * project's figures.
+   */
+  function showNoFigures(message: string, failed: boolean, curl = ''): void {
+    answer.textContent = message
+    answer.className = failed ? 'answer failed' : 'answer'
+    chart.chart?.destroy()
+    delete chart.chart
+    chart.replaceChildren()
+    byId('sentiment', HTMLElement).replaceChildren()
+    byId('chart-table', HTMLElement).replaceChildren()
+    byId('chart-curl', HTMLElement).textContent = curl
+  }
+
   async function loadProjects(): Promise<void> {
     reader = readerOf(keysOf(), Number(account.value))
-    const chosen = project.value
+    // A draw still running is for what was chosen before: its answer must not land after this one.
+    const turn = ++drawing
     if (reader === undefined) {
       project.replaceChildren()
       showChoice(project)
-      answer.textContent = 'No account has a valid key: make one in Keys and accounts.'
+      listedFor = undefined
+      showNoFigures('No account has a valid key: make one in Keys and accounts.', false)
       return
     }
     const listed = await client.api<{ projects: Project[] }>({ endpoint: 'projects', key: reader.key })
-    const projects = listed.status === 200 ? listed.envelope.data.projects : []
+    if (turn !== drawing) return
+    if (listed.status !== 200) {
+      // The account's projects as last listed stay to choose from; another account's never stand for its own.
+      if (listedFor !== reader.user_id) {
+        project.replaceChildren(h('option', { value: '' }, 'Cannot list the projects'))
+        showChoice(project)
+        listedFor = undefined
+      }
+      showNoFigures(`/projects answered ${describe(listed)}`, true, listed.curl)
+      return
+    }
+    const chosen = project.value
+    const { projects } = listed.envelope.data
     project.replaceChildren(
       ...projects.map((item) => cutOption(item.id, `${item.id} ${isolate(item.display_name)} (${isolate(item.domain)})`)),
     )
     if (projects.some((item) => String(item.id) === chosen)) project.value = chosen
     showChoice(project)
-    if (listed.status !== 200) {
-      answer.textContent = `/projects answered ${describe(listed)}`
-      answer.className = 'answer failed'
-      return
-    }
+    listedFor = reader.user_id
     await draw()
   }
 
   async function draw(): Promise<void> {
     if (!datesChosen) setRange(DEFAULT_DAYS)
     const id = Number(project.value)
-    if (reader === undefined || !(id > 0)) {
-      chart.chart?.destroy()
-      chart.replaceChildren(h('p', {}, 'This account has no projects.'))
+    const turn = ++drawing
+    // Its projects could not be listed: the answer line says why, and there is nothing to draw.
+    if (reader === undefined || listedFor === undefined) return
+    if (!(id > 0)) {
+      showNoFigures('This account has no projects.', false)
       return
     }
     const query: Record<string, string> = { start_date: start.value, end_date: end.value }
     if (provider.value !== '') query.provider = provider.value
     const request = { key: reader.key, projectId: id, query } satisfies Omit<ApiRequest, 'endpoint'>
-    const turn = ++drawing
     const [monitoring, overview] = await Promise.all([
       client.api<Monitoring>({ ...request, endpoint: 'monitoring' }),
       client.api<Overview>({ ...request, endpoint: 'overview' }),
     ])
     // An older draw finishing late must not replace a newer one.
     if (turn !== drawing) return
-    byId('chart-curl', HTMLElement).textContent = monitoring.curl
     const failed = [monitoring, overview].find((item) => item.status !== 200)
     if (failed !== undefined) {
-      answer.textContent = `The API answered ${describe(failed)}`
-      answer.className = 'answer failed'
+      showNoFigures(`The API answered ${describe(failed)}`, true, failed.curl)
       return
     }
     const { visibility_score: score, historical_comparison: comparison } = monitoring.envelope.data
@@ -129,6 +157,7 @@ export function createProjectsPanel(client: ApiClient, keysOf: () => readonly Ke
     drawVisibility(chart, score.history)
     byId('sentiment', HTMLElement).replaceChildren(sentimentBar(overview.envelope.data.sentiment_analysis))
     byId('chart-table', HTMLElement).replaceChildren(pointsTable(score.history))
+    byId('chart-curl', HTMLElement).textContent = monitoring.curl
   }
 
   const redraw = () => void draw().catch(report)

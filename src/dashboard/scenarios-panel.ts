@@ -1,11 +1,12 @@
 import type { ApiClient } from './api-client.js'
 import { cutText } from './cut-text.js'
-import { announce, byId, h, report } from './dom.js'
+import { byId, h, report } from './dom.js'
 import type { ScenarioInfo } from './records.js'
 
 /**
  * The scenarios panel: every scenario the sandbox knows (built in and from files), a checkbox each;
- * ticking one puts it in force at once (`PUT /__sandbox/scenario`), unticking takes it out.
+ * ticking one puts it in force at once (`PUT /__sandbox/scenario`), unticking takes it out. A line
+ * under the title says which are in force, as loaded and after each change.
  *
  * @example
  * const scenarios = createScenariosPanel(client, () => projects.draw())
@@ -13,11 +14,29 @@ import type { ScenarioInfo } from './records.js'
  */
 export function createScenariosPanel(client: ApiClient, onChange: () => void) {
   const list = byId('scenario-list', HTMLElement)
+  const inForce = byId('scenarios-in-force', HTMLElement)
   let active: readonly string[] = []
+
+  /**
+   * Says which scenarios are in force, from the moment the page loads: a live region of its own, so
+   * a change is announced, and never replaced by another message as the status line is.
+   */
+  function showInForce(): void {
+    if (active.length === 0) {
+      inForce.replaceChildren('No scenario in force: the API answers normally')
+      return
+    }
+    // A scenario file names its scenario: each name isolated, so its text cannot reorder the others.
+    const names = active.flatMap((name, index) => {
+      const shown = h('span', { dir: 'auto' }, name)
+      return index === 0 ? [shown] : [', ', shown]
+    })
+    inForce.replaceChildren('In force: ', ...names)
+  }
 
   async function put(names: readonly string[]): Promise<void> {
     active = (await client.admin<{ active: string[] }>('PUT', 'scenario', { scenarios: names })).active
-    announce(active.length === 0 ? 'No scenario in force: the API answers normally' : `In force: ${active.join(', ')}`)
+    showInForce()
     onChange()
   }
 
@@ -56,6 +75,7 @@ export function createScenariosPanel(client: ApiClient, onChange: () => void) {
     const { scenarios } = await client.admin<{ scenarios: ScenarioInfo[] }>('GET', 'scenarios')
     active = scenarios.filter((scenario) => scenario.active).map((scenario) => scenario.name)
     list.replaceChildren(...scenarios.map(item))
+    showInForce()
   }
 
   return {

@@ -1,6 +1,6 @@
 import { builtinScenarios } from './builtin-scenarios.js'
 import { parseScenario } from './parse-scenario.js'
-import type { Scenario } from '../contract/scenario-schema.js'
+import { SCENARIO_NAME, type Scenario } from '../contract/scenario-schema.js'
 import { ConfigError } from '../vocabulary/config-error.js'
 import { UnknownScenarioError } from '../vocabulary/unknown-scenario-error.js'
 
@@ -114,9 +114,10 @@ export function unknownScenarioMessage(name: string, catalogue: ScenarioCatalogu
   const names = catalogue.list().map((entry) => entry.scenario.name)
   const listed = names.slice(0, LISTED_NAMES).join(', ')
   const more = names.length > LISTED_NAMES ? ` and ${names.length - LISTED_NAMES} more (GET /__sandbox/scenarios lists them)` : ''
-  // The name is the caller's: quoted, and cut short, so the message stays small whatever was sent.
-  const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name
-  return `Unknown scenario ${JSON.stringify(shown)}. Available scenarios: ${listed}${more}`
+  // The name is the caller's: quoted when it could be a name at all, never echoed otherwise (a
+  // header may carry anything), so the message stays small and safe whatever was sent.
+  const shown = SCENARIO_NAME.test(name) ? JSON.stringify(name) : 'a malformed name'
+  return `Unknown scenario ${shown}. Available scenarios: ${listed}${more}`
 }
 
 /**

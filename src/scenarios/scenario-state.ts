@@ -2,8 +2,8 @@ import { BoundedCache } from '../vocabulary/bounded-cache.js'
 import { ERRORS } from '../vocabulary/errors.js'
 import { isRefusal, type Refusal } from '../vocabulary/refusal.js'
 import { ActiveScenarios } from './active-scenarios.js'
-import type { ScenarioCatalogue } from './scenario-catalogue.js'
-import { SCENARIO_NAME, type Scenario } from '../contract/scenario-schema.js'
+import { unknownScenarioMessage, type ScenarioCatalogue } from './scenario-catalogue.js'
+import type { Scenario } from '../contract/scenario-schema.js'
 
 /** Longest `X-Sandbox-Scenario` value read; a longer one is refused whole. */
 const MAX_HEADER_LENGTH = 1024
@@ -83,14 +83,7 @@ export class ScenarioState {
   }
 
   #unknown(name: string): Refusal {
-    const shown = SCENARIO_NAME.test(name) ? `"${name}"` : 'a malformed name'
-    const available = this.catalogue
-      .list()
-      .map((known) => known.scenario.name)
-      .join(', ')
-    return {
-      template: ERRORS.unknownScenario,
-      detail: `X-Sandbox-Scenario names ${shown}, which is not a scenario. Available scenarios: ${available}`,
-    }
+    // The one message for an unknown name, wherever it was given; here it says where.
+    return { template: ERRORS.unknownScenario, detail: `X-Sandbox-Scenario: ${unknownScenarioMessage(name, this.catalogue)}` }
   }
 }

@@ -133,7 +133,7 @@ describe('scenarios chosen over HTTP at run time', () => {
     test('A header naming an unknown scenario is 400 unknown_scenario listing the available names, and changes nothing.', async () => {
       await sandbox().putScenarios(['no-data'])
       const answer = await sandbox().api('projects', { headers: { ...USER, 'X-Sandbox-Scenario': 'no-data, flakey' } })
-      expectError(answer, ERRORS.unknownScenario, `X-Sandbox-Scenario names "flakey", which is not a scenario. ${AVAILABLE}`)
+      expectError(answer, ERRORS.unknownScenario, `X-Sandbox-Scenario: Unknown scenario "flakey". ${AVAILABLE}`)
       await expectActive(sandbox(), ['no-data'])
       expectSuccess(await sandbox().api('monitoring', { headers: USER_101 }), MESSAGES.monitoring(0))
       const names = ((await sandbox().admin('scenarios')).body.data.scenarios as Array<{ name: string }>).map((entry) => entry.name)
@@ -142,12 +142,12 @@ describe('scenarios chosen over HTTP at run time', () => {
 
     test('A header naming an unknown scenario is refused before the key is checked.', async () => {
       const answer = await sandbox().api('projects', { headers: { 'X-Sandbox-Scenario': 'nope' } })
-      expectError(answer, ERRORS.unknownScenario, `X-Sandbox-Scenario names "nope", which is not a scenario. ${AVAILABLE}`)
+      expectError(answer, ERRORS.unknownScenario, `X-Sandbox-Scenario: Unknown scenario "nope". ${AVAILABLE}`)
     })
 
     test('A header with a malformed name, or longer than 1024 characters, is 400 unknown_scenario without echoing it.', async () => {
       const malformed = await sandbox().api('projects', { headers: { ...USER, 'X-Sandbox-Scenario': 'Server-Error' } })
-      expectError(malformed, ERRORS.unknownScenario, `X-Sandbox-Scenario names a malformed name, which is not a scenario. ${AVAILABLE}`)
+      expectError(malformed, ERRORS.unknownScenario, `X-Sandbox-Scenario: Unknown scenario a malformed name. ${AVAILABLE}`)
       const long = await sandbox().api('projects', { headers: { ...USER, 'X-Sandbox-Scenario': 'slow,'.repeat(205) } })
       expectError(long, ERRORS.unknownScenario, 'X-Sandbox-Scenario may be at most 1024 characters long')
     })
@@ -410,7 +410,7 @@ describe('scenarios chosen in-process: sandbox.useScenario', () => {
     expectSuccess(without, MESSAGES.projects)
     const unknown = await api('projects', { 'X-API-Key': DOCUMENTED_KEYS.user, 'X-Sandbox-Scenario': 'nope' })
     expectEnvelope(unknown)
-    expectError(unknown, ERRORS.unknownScenario, `X-Sandbox-Scenario names "nope", which is not a scenario. ${AVAILABLE}`)
+    expectError(unknown, ERRORS.unknownScenario, `X-Sandbox-Scenario: Unknown scenario "nope". ${AVAILABLE}`)
   })
 
   test('useScenario accepts several names and inline definitions, in order, and an inline one is selectable by name afterwards.', async () => {

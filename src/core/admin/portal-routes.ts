@@ -3,6 +3,7 @@ import { ERRORS } from '../../vocabulary/errors.js'
 import { PortalError } from '../../vocabulary/portal-error.js'
 import type { KeysPage, Portal } from '../../model/create-portal.js'
 import { LIMITS } from '../../vocabulary/limits.js'
+import { readPositiveId } from '../../vocabulary/read-positive-id.js'
 import type { CoreRequest } from '../core-request.js'
 import { toAnswer, type Answer } from '../answer.js'
 import type { KeyRecord } from '../../contract/portal-schemas.js'
@@ -18,8 +19,8 @@ export type PortalHandler = (sandbox: SandboxCore, request: CoreRequest, param: 
 
 /** A project id in a path: digits only, or no such project (404). */
 function projectIdIn(param: string): number {
-  const id = /^[1-9]\d{0,15}$/.test(param) ? Number(param) : Number.NaN
-  if (!Number.isSafeInteger(id)) throw PortalError.notFound(`No project ${JSON.stringify(param.slice(0, 40))}`)
+  const id = readPositiveId(param)
+  if (id === undefined) throw PortalError.notFound(`No project ${JSON.stringify(param.slice(0, 40))}`)
   return id
 }
 

@@ -1,9 +1,7 @@
 import type { KeyEntry, ModelIndex, ProjectEntry } from '../../model/model-index.js'
 import { EnvelopeError } from '../envelope-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
-
-/** Digits only, no sign, no leading zero: what "a positive integer" means in a header. */
-const POSITIVE_INTEGER = /^[1-9][0-9]{0,15}$/
+import { readPositiveId } from '../../vocabulary/read-positive-id.js'
 
 /**
  * A header value without the spaces and tabs HTTP allows around it (RFC 9110 OWS), and nothing
@@ -32,8 +30,7 @@ export function readProjectIdHeader(header: string | null): ProjectIdHeader {
   if (header === null) return undefined
   const text = trimHttpWhitespace(header)
   if (text === '') return undefined
-  const id = POSITIVE_INTEGER.test(text) ? Number(text) : Number.NaN
-  return Number.isSafeInteger(id) ? id : MALFORMED_PROJECT_ID
+  return readPositiveId(text) ?? MALFORMED_PROJECT_ID
 }
 
 /**

@@ -74,7 +74,7 @@ describe('ScenarioState', () => {
       .join(', ')
     expect(error.envelope.errors).toEqual({
       error: ERRORS.unknownScenario.error,
-      detail: `X-Sandbox-Scenario names "flakey", which is not a scenario. Available scenarios: ${available}`,
+      detail: `X-Sandbox-Scenario: Unknown scenario "flakey". Available scenarios: ${available}`,
     })
   })
 
@@ -82,7 +82,7 @@ describe('ScenarioState', () => {
     for (const name of ['Slow', '<script>alert(1)</script>', 'a'.repeat(65), 'x y']) {
       const error = refusal(state(), name)
       expect(error.template).toBe(ERRORS.unknownScenario)
-      expect(error.envelope.errors.detail).toContain('X-Sandbox-Scenario names a malformed name, which is not a scenario.')
+      expect(error.envelope.errors.detail).toContain('X-Sandbox-Scenario: Unknown scenario a malformed name.')
       expect(error.envelope.errors.detail).not.toContain(name)
     }
   })
