@@ -28,7 +28,7 @@ export function createScenariosPanel(client: ApiClient, onChange: () => void) {
     }
     // A scenario file names its scenario: each name isolated, so its text cannot reorder the others.
     const names = active.flatMap((name, index) => {
-      const shown = h('span', { dir: 'auto' }, name)
+      const shown = h('strong', { dir: 'auto' }, name)
       return index === 0 ? [shown] : [', ', shown]
     })
     inForce.replaceChildren('In force: ', ...names)

@@ -1,23 +1,10 @@
 import { PROVIDERS } from '../vocabulary/providers.js'
+import { REGION_LANGUAGES } from '../vocabulary/region-languages.js'
 import type { Fixtures, Project } from '../contract/fixtures-schema.js'
 
 /** The key of the generated account (USER level); each generated project also gets `sbx_project_<id>`. */
 export const GENERATED_USER_KEY = 'sbx_user_generated'
 
-const REGION_LANGUAGES: ReadonlyArray<readonly [string, string]> = [
-  ['US', 'en'],
-  ['GB', 'en'],
-  ['CA', 'en'],
-  ['AU', 'en'],
-  ['DE', 'de'],
-  ['FR', 'fr'],
-  ['ES', 'es'],
-  ['IT', 'it'],
-  ['NL', 'nl'],
-  ['BR', 'pt'],
-  ['JP', 'ja'],
-  ['IN', 'en'],
-]
 /** Generated projects are created in this window (seconds), so each has years of history on any day. */
 const CREATED_FROM_S = Date.parse('2021-01-01T00:00:00Z') / 1000
 const CREATED_TO_S = Date.parse('2024-06-30T00:00:00Z') / 1000

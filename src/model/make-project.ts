@@ -1,5 +1,6 @@
 import { mixHash } from '../vocabulary/hash.js'
 import { PROVIDERS } from '../vocabulary/providers.js'
+import { REGION_LANGUAGES } from '../vocabulary/region-languages.js'
 import { MS_PER_DAY } from '../vocabulary/calendar-date.js'
 import type { Project } from '../contract/fixtures-schema.js'
 import { FIRST_INSTANT_MS, formatInstant } from '../vocabulary/format-instant.js'
@@ -8,14 +9,6 @@ const WORDS_A = ['Harbor', 'Summit', 'Cedar', 'Lumen', 'Atlas', 'Juniper', 'Copp
 const WORDS_B = ['Outfitters', 'Analytics', 'Goods', 'Labs', 'Studio', 'Supply', 'Works', 'Kitchen', 'Travel', 'Health', 'Books', 'Bikes']
 const TOPICS = ['pricing', 'reviews', 'alternatives', 'support', 'integrations', 'sustainability', 'shipping', 'security']
 const RIVALS = ['Northwind', 'Contoso', 'Fabrikam', 'Tailspin', 'Woodgrove', 'Litware', 'Adatum', 'Proseware']
-const REGION_LANGUAGES: ReadonlyArray<readonly [string, string]> = [
-  ['US', 'en'],
-  ['GB', 'en'],
-  ['DE', 'de'],
-  ['FR', 'fr'],
-  ['ES', 'es'],
-  ['CA', 'en'],
-]
 /** Made-up projects were created this many days before the clock's today, so every default range is full. */
 export const MADE_UP_PROJECT_AGE_DAYS = 400
 

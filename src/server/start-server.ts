@@ -7,6 +7,9 @@ import type { CoreRequest, TimedAnswer } from '../core/core-request.js'
 import { toAnswer, withoutCors } from '../core/answer.js'
 import { dispatch } from '../core/dispatch.js'
 import { maskKeysIn } from '../vocabulary/mask-key.js'
+import { isLoopback } from '../vocabulary/is-loopback.js'
+
+export { isLoopback } from '../vocabulary/is-loopback.js'
 import { formatWarning, WARNING_HEADER, type Warning } from '../vocabulary/warnings.js'
 import { fail } from '../contract/envelope.js'
 import { ERRORS } from '../vocabulary/errors.js'
@@ -80,11 +83,6 @@ function describeListenError(error: NodeJS.ErrnoException, host: string, port: n
 /** `headers` with one `X-Sandbox-Warning` line per warning (`<code>: <text>`). */
 function withWarnings(headers: Readonly<Record<string, string>>, warnings: readonly Warning[]): Record<string, string | string[]> {
   return { ...headers, [WARNING_HEADER]: warnings.map(formatWarning) }
-}
-
-/** Whether `host` is reachable from this machine only. */
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host)
 }
 
 function formatHost(host: string): string {

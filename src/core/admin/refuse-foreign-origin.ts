@@ -1,9 +1,7 @@
 import type { CoreRequest } from '../core-request.js'
 import { EnvelopeError } from '../envelope-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
-
-/** Host names that mean this machine, with any port: what a sandbox bound to loopback answers. */
-const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i
+import { isLoopback } from '../../vocabulary/is-loopback.js'
 
 /** The detail of a refusal for a Host that is not loopback: DNS rebinding. */
 export const FOREIGN_HOST_DETAIL =
@@ -40,7 +38,7 @@ const CROSS_SITE: ReadonlySet<string> = new Set(['cross-site', 'same-site'])
  */
 export function refuseForeignOrigin(request: CoreRequest, loopbackOnly: boolean): EnvelopeError | undefined {
   const host = request.header('host')
-  if (loopbackOnly && host !== null && !LOOPBACK_HOST.test(host)) return new EnvelopeError(ERRORS.forbiddenOrigin, FOREIGN_HOST_DETAIL)
+  if (loopbackOnly && host !== null && !isLoopback(host)) return new EnvelopeError(ERRORS.forbiddenOrigin, FOREIGN_HOST_DETAIL)
   const site = request.header('sec-fetch-site')
   if (site !== null && CROSS_SITE.has(site.toLowerCase())) return new EnvelopeError(ERRORS.forbiddenOrigin, CROSS_SITE_DETAIL)
   const origin = request.header('origin')
