@@ -25,3 +25,19 @@ describe('IdAllocator', () => {
     expect(ids.next()).toBe(1)
   })
 })
+
+describe('the portal over fixtures that took the top of the id range', () => {
+  it('gives two new accounts two different safe user ids when a fixture user is 2^53 - 1', async () => {
+    const { resolveSandboxConfig, createSandboxCore } = await import('../../../src/sandbox/open-sandbox.js')
+    const core = await createSandboxCore(
+      resolveSandboxConfig({ fixtures: { extends: 'default', users: [{ id: Number.MAX_SAFE_INTEGER, name: 'Top' }] } }),
+    )
+    const [a, b] = [core.portal.createAccount({ projects: 1 }), core.portal.createAccount({ projects: 1 })]
+    expect(a.user_id).not.toBe(b.user_id)
+    for (const id of [a.user_id, b.user_id]) {
+      expect(Number.isSafeInteger(id)).toBe(true)
+      expect(id).not.toBe(Number.MAX_SAFE_INTEGER)
+    }
+    expect(a.projects[0]!.id).not.toBe(b.projects[0]!.id)
+  })
+})
