@@ -32,7 +32,9 @@ function describe(answer: ApiAnswer): string {
 /**
  * The projects panel: pick an account and one of its projects (listed by `/api/v1/projects` with a
  * key that can see them), a provider and a range; it draws the visibility history of `/monitoring`
- * and the sentiment shares of `/overview`, fetched with that key as any client would.
+ * and the sentiment shares of `/overview`, fetched with that key as any client would. What keeps it
+ * from drawing (an error, an account with no projects) shows alone, never over the figures of before;
+ * projects it cannot list stay as last listed for the same account.
  *
  * @example
  * const projects = createProjectsPanel(client, () => keys.keys, () => clock.state?.today)
@@ -48,6 +50,7 @@ export function createProjectsPanel(client: ApiClient, keysOf: () => readonly Ke
   const chart: ChartHost = byId('visibility-chart', HTMLElement)
   let datesChosen = false
   let drawing = 0
+  let listing = 0
   let reader: KeyRecord | undefined
   /** The account whose projects the project picker lists: `undefined` while it lists none it could read. */
   let listedFor: number | undefined
@@ -94,8 +97,9 @@ export function createProjectsPanel(client: ApiClient, keysOf: () => readonly Ke
 
   async function loadProjects(): Promise<void> {
     reader = readerOf(keysOf(), Number(account.value))
+    const turn = ++listing
     // A draw still running is for what was chosen before: its answer must not land after this one.
-    const turn = ++drawing
+    drawing++
     if (reader === undefined) {
       project.replaceChildren()
       showChoice(project)
@@ -104,7 +108,8 @@ export function createProjectsPanel(client: ApiClient, keysOf: () => readonly Ke
       return
     }
     const listed = await client.api<{ projects: Project[] }>({ endpoint: 'projects', key: reader.key })
-    if (turn !== drawing) return
+    // An older listing finishing late must not replace a newer one.
+    if (turn !== listing) return
     if (listed.status !== 200) {
       // The account's projects as last listed stay to choose from; another account's never stand for its own.
       if (listedFor !== reader.user_id) {
