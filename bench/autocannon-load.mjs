@@ -6,32 +6,7 @@
 //              "connections": 50, "seconds": 3 }   (or "amount": n requests instead of seconds)
 // Prints one JSON line: requests per second, latency percentiles (ms), errors, non-2xx answers.
 import { readFileSync } from 'node:fs'
-import autocannon from 'autocannon'
+import { runAutocannonPlan } from './autocannon-run.mjs'
 
 const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'))
-let next = 0
-const result = await autocannon({
-  url: plan.url,
-  connections: plan.connections,
-  ...(plan.amount === undefined ? { duration: plan.seconds } : { amount: plan.amount }),
-  headers: plan.headers,
-  // A different path on every request when the plan lists several: no answer can be reused.
-  requests: [
-    {
-      method: 'GET',
-      setupRequest(request) {
-        request.path = plan.paths[next++ % plan.paths.length]
-        return request
-      },
-    },
-  ],
-})
-process.stdout.write(
-  `${JSON.stringify({
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  })}\n`,
-)
+process.stdout.write(`${JSON.stringify(await runAutocannonPlan(plan))}\n`)

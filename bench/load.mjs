@@ -106,6 +106,8 @@ async function runWrk(plan, pin, pathsFile) {
 }
 
 async function runAutocannon(plan, pin, planFile) {
+  // A run of a fixed number of requests is a smoke run: in place, with a plain client (smoke-load.mjs).
+  if (plan.amount !== undefined) return (await import('./smoke-load.mjs')).runSmokePlan(plan)
   writeFileSync(planFile, JSON.stringify(plan))
   const [command, argv] = pin(process.execPath, [join(here, 'autocannon-load.mjs'), planFile])
   const { stdout } = await execFileAsync(command, argv, { encoding: 'utf8', timeout: ((plan.seconds ?? 10) + 30) * 1000 })
