@@ -10,7 +10,7 @@ import { formatBanner, formatTokenNote, type BannerFacts } from './format-banner
 import { readJsonFile } from './read-json-file.js'
 import { readFixturesFile } from './read-fixtures-file.js'
 import { createRequestLogger, type LogFormat } from '../server/request-logger.js'
-import { startServer } from '../server/start-server.js'
+import { DEFAULT_TIMEOUTS, startServer } from '../server/start-server.js'
 import { formatScenarioList } from './format-scenario-list.js'
 import type { SandboxOptions } from '../sandbox/sandbox-options.js'
 import { openSession } from '../sandbox/open-session.js'
@@ -63,6 +63,9 @@ interface CliOptions {
   clientReport: boolean
   maxSessions: number
   sessionTtl: number
+  headersTimeout: number
+  keepAliveTimeout: number
+  shutdownGrace: number
   debug?: boolean
 }
 
@@ -126,6 +129,21 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
         'ANALYTICS_SANDBOX_EXIT_WITH_PARENT',
       ),
     )
+    .addOption(
+      new Option('--headers-timeout <ms>', 'a client must send its request headers within this')
+        .default(DEFAULT_TIMEOUTS.headersMs)
+        .argParser(parseInteger(100, 600_000)),
+    )
+    .addOption(
+      new Option('--keep-alive-timeout <ms>', 'an idle keep-alive connection is closed after this')
+        .default(DEFAULT_TIMEOUTS.keepAliveMs)
+        .argParser(parseInteger(100, 600_000)),
+    )
+    .addOption(
+      new Option('--shutdown-grace <ms>', 'on SIGINT or SIGTERM, requests in flight may finish within this')
+        .default(DEFAULT_TIMEOUTS.shutdownGraceMs)
+        .argParser(parseInteger(0, 600_000)),
+    )
     .addOption(new Option('--debug', 'print stack traces of start-up failures'))
     .addHelpText(
       'after',
@@ -178,6 +196,7 @@ Examples:
         port: options.port,
         log: createRequestLogger(options.log, sink.write),
         logStats: sink.stats,
+        timeouts: { headersMs: options.headersTimeout, keepAliveMs: options.keepAliveTimeout, shutdownGraceMs: options.shutdownGrace },
         sessions: {
           max: options.maxSessions,
           ttlMs: options.sessionTtl * 1000,

@@ -28,6 +28,13 @@ import { SESSION_PREFIX, SessionStore, type SessionLimits } from './session-stor
 /** Largest admin request body read. */
 const MAX_ADMIN_BODY_BYTES = 64 * 1024
 
+/**
+ * The server's time-outs by default, in ms: request headers, an idle keep-alive connection, and
+ * how long a shutdown lets requests in flight finish. Each can be set (`--headers-timeout`,
+ * `--keep-alive-timeout`, `--shutdown-grace`), so tests never wait for a fixed one.
+ */
+export const DEFAULT_TIMEOUTS = { headersMs: 10_000, keepAliveMs: 5_000, shutdownGraceMs: 5_000 } as const
+
 /** The admin API's lists, whose answers may be megabytes: they wait while all connections together lag. */
 const HEAVY_ADMIN_PATH = /^(?:\/sessions\/[^/?]+)?\/__sandbox\/(?:keys|requests)\/?(?:\?|$)/
 
@@ -46,6 +53,8 @@ export interface ServerOptions {
   readonly adminToken?: string
   /** What the request log has written and dropped, for `GET /__sandbox/health`. */
   readonly logStats?: ServerSettings['logStats']
+  /** Time-outs in ms: request headers (default 10 s), an idle keep-alive connection (5 s), a shutdown's grace (5 s). */
+  readonly timeouts?: { readonly headersMs?: number; readonly keepAliveMs?: number; readonly shutdownGraceMs?: number }
   /** How to make sessions (`POST /__sandbox/sessions`), and how many live at most, for how long unused; none without. */
   readonly sessions?: SessionLimits & { readonly open: (body: unknown) => OpenedSession }
 }
@@ -176,7 +185,13 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   // No Host header is required: the sandbox answers by path alone, in the envelope, as for any request.
   const server = createServer(
     // Time-outs are checked every half second (node's default is 30 s), so a slow client is let go on time.
-    { keepAliveTimeout: 5_000, headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 500, requireHostHeader: false },
+    {
+      keepAliveTimeout: options.timeouts?.keepAliveMs ?? DEFAULT_TIMEOUTS.keepAliveMs,
+      headersTimeout: options.timeouts?.headersMs ?? DEFAULT_TIMEOUTS.headersMs,
+      requestTimeout: 30_000,
+      connectionsCheckingInterval: Math.min(500, options.timeouts?.headersMs ?? 500),
+      requireHostHeader: false,
+    },
     (request, response) => {
       const heavy = request.method === 'GET' && HEAVY_ADMIN_PATH.test(request.url ?? '')
       if (backlogs.lags(request.socket, heavy)) backlogs.hold(request.socket, () => route(request, response), heavy)
@@ -297,7 +312,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     server,
     admin: { token: adminToken, generated },
     sessions,
-    close(graceMs = 5_000) {
+    close(graceMs = options.timeouts?.shutdownGraceMs ?? DEFAULT_TIMEOUTS.shutdownGraceMs) {
       closing = true
       if (sweeper !== undefined) clearInterval(sweeper)
       sessions?.clear()
