@@ -18,10 +18,13 @@ export async function probe(url: string): Promise<number> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** For 2 s of an attack, every 250 ms: another client must be answered within 1 s. Resolves with the peak RSS in MB. */
-export async function peakWhileProbing(url: string, pid: number): Promise<number> {
+/**
+ * For `rounds` × 250 ms of an attack (2 s by default): another client must be answered within 1 s
+ * each time. Resolves with the peak RSS in MB.
+ */
+export async function peakWhileProbing(url: string, pid: number, rounds = 8): Promise<number> {
   let peak = 0
-  for (let round = 0; round < 8; round++) {
+  for (let round = 0; round < rounds; round++) {
     await sleep(250)
     expect(await probe(url)).toBeLessThan(1_000)
     peak = Math.max(peak, rssMb(pid))
