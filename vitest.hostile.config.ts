@@ -5,7 +5,7 @@ import { CountReporter } from './test/support/count-reporter.js'
 // and the runs too long for `npm test` (*.hostile.ts).
 export default defineConfig({
   test: {
-    include: ['test/hardening/hostile-load.test.ts', 'test/hardening/bounded-by-bytes.test.ts', 'test/hardening/*.hostile.ts'],
+    include: ['test/timing/hostile-load.test.ts', 'test/timing/bounded-by-bytes.test.ts', 'test/hardening/*.hostile.ts'],
     reporters: ['default', new CountReporter()],
     testTimeout: 600_000,
     hookTimeout: 20_000,

@@ -5,7 +5,7 @@ import { useTempDir } from '../../support/temp-dir.js'
 
 // The command line's refusals, in process: what it prints and the exit it asks for. That the real
 // process then exits 1 with that one line and no stack trace is tested once per kind of failure,
-// spawning the bin, in test/hardening/lifecycle.test.ts.
+// spawning the bin, in test/timing/lifecycle.test.ts.
 
 class ExitCalled extends Error {
   constructor(readonly code: number | string | null | undefined) {

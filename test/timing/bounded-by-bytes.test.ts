@@ -13,8 +13,8 @@ import { CROSS_SITE_DETAIL } from '../../src/core/admin/refuse-foreign-origin.js
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { LIMITS, SAFE_KEY_MESSAGE } from '../../src/vocabulary/limits.js'
 import { killAllCli, runCli, type CliProcess } from '../cli/run-cli.js'
-import { peakWhileProbing, probe, rssMb, sleep } from './hostile-support.js'
-import { pipelineFlood, type Flood } from './pipeline-flood.js'
+import { peakWhileProbing, probe, rssMb, sleep } from '../hardening/hostile-support.js'
+import { pipelineFlood, type Flood } from '../hardening/pipeline-flood.js'
 
 const FULL = process.env.HOSTILE_SCALE === 'full'
 /** How hard each attack pushes: as first run (full), or a quicker one. */

@@ -12,8 +12,8 @@ import { MAX_DEFINED_SCENARIOS } from '../../src/scenarios/scenario-catalogue.js
 import { MAX_WAITING_REQUESTS, REQUESTS_PER_TURN } from '../../src/server/socket-backlog.js'
 import { killAllCli, runCli } from '../cli/run-cli.js'
 import { useTempDir } from '../support/temp-dir.js'
-import { pipelineFlood, type Flood } from './pipeline-flood.js'
-import { peakWhileProbing, probe, rssMb, sleep } from './hostile-support.js'
+import { pipelineFlood, type Flood } from '../hardening/pipeline-flood.js'
+import { peakWhileProbing, probe, rssMb, sleep } from '../hardening/hostile-support.js'
 
 const temp = useTempDir('hostile-load')
 

@@ -4,12 +4,12 @@
  * does not describe, and runs on the answers of both transports the API contract suite uses.
  */
 import { describe, expect, it } from 'vitest'
-import { ERRORS } from '../../src/vocabulary/errors.js'
-import { MESSAGES } from '../../src/vocabulary/messages.js'
-import { conformanceChecks, conformanceSkips, expectConforming, type ReceivedAnswer } from '../support/expect-conforming.js'
-import { toAnswer, useHttpTransport, useMswTransport, type Answer, type Transport } from '../support/transport.js'
-import { parseRequests } from '../hardening/raw-http.js'
-import { PROJECT_KEY, TODAY, USER, USER_101 } from '../api/contract/fixtures.js'
+import { ERRORS } from '../../../src/vocabulary/errors.js'
+import { MESSAGES } from '../../../src/vocabulary/messages.js'
+import { conformanceChecks, conformanceSkips, expectConforming, type ReceivedAnswer } from '../../support/expect-conforming.js'
+import { toAnswer, useHttpTransport, useMswTransport, type Answer, type Transport } from '../../support/transport.js'
+import { parseRequests } from '../../hardening/raw-http.js'
+import { PROJECT_KEY, TODAY, USER, USER_101 } from '../../api/contract/fixtures.js'
 
 const URL_BASE = 'http://sandbox.test/api/v1/'
 

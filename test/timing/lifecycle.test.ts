@@ -12,7 +12,7 @@ import { closeServer, killAllCli, occupyPort, runCli, type CliProcess } from '..
 import { expectConforming } from '../support/expect-conforming.js'
 import { useTempDir } from '../support/temp-dir.js'
 import { toAnswer } from '../support/transport.js'
-import { destroyAllRaw, envelopeOf, getRequest, openRaw, sleep } from './raw-http.js'
+import { destroyAllRaw, envelopeOf, getRequest, openRaw, sleep } from '../hardening/raw-http.js'
 import { READY_LINE } from '../../src/cli/format-banner.js'
 
 const NOW = '2026-03-01'

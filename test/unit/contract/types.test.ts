@@ -6,7 +6,7 @@
  */
 import { describe, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
-import { projectsDataSchema, successEnvelopeSchema } from '../../src/index.js'
+import { projectsDataSchema, successEnvelopeSchema } from '../../../src/index.js'
 import type {
   apiKeyDetailsSchema,
   errorEnvelopeSchema,
@@ -26,7 +26,7 @@ import type {
   Provider,
   SuccessEnvelope,
   Trend,
-} from '../../src/index.js'
+} from '../../../src/index.js'
 
 /** An object the contract requires to be empty (`data` on errors, `errors` on success, `meta_data`): zod's output of `z.strictObject({})`. */
 const emptyObject = z.strictObject({})

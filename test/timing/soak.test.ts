@@ -11,9 +11,9 @@ import { Agent, request } from 'node:http'
 import { afterAll, expect, test } from 'vitest'
 import { killAllCli, runCli } from '../cli/run-cli.js'
 import { conformanceProblem } from '../support/expect-conforming.js'
-import { ENVELOPE_FIELDS, rssMb } from './raw-http.js'
+import { ENVELOPE_FIELDS, rssMb } from '../hardening/raw-http.js'
 
-/** 10 s by default; `SOAK_SECONDS=60 npx vitest run test/hardening/soak.test.ts` soaks longer. */
+/** 10 s by default; `SOAK_SECONDS=60 npx vitest run test/timing/soak.test.ts` soaks longer. */
 const DURATION_MS = Number(process.env.SOAK_SECONDS ?? 10) * 1000
 const CONNECTIONS = 100
 /** Load before the measured period: the caches and the bounded heap fill up from ~60 MB first. */

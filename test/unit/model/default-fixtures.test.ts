@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { defaultFixtures } from '../../src/model/default-fixtures.js'
-import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
-import { parseFixtures } from '../../src/model/parse-fixtures.js'
+import { defaultFixtures } from '../../../src/model/default-fixtures.js'
+import { DOCUMENTED_KEYS } from '../../../src/model/documented-keys.js'
+import { parseFixtures } from '../../../src/model/parse-fixtures.js'
 
 const DAY = 86_400_000
 
 describe('the default fixtures', () => {
   it('embed exactly fixtures/default.json (run npm run build after editing it)', () => {
-    expect(defaultFixtures).toEqual(JSON.parse(readFileSync(new URL('../../fixtures/default.json', import.meta.url), 'utf8')))
+    expect(defaultFixtures).toEqual(JSON.parse(readFileSync(new URL('../../../fixtures/default.json', import.meta.url), 'utf8')))
   })
 
   it('are valid fixtures, already in their validated form: parsing them changes nothing, so a sandbox uses them without parsing', () => {

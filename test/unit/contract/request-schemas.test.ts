@@ -6,16 +6,16 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { analyticsQuerySchema, projectIdHeaderSchema } from '../../src/contract/request-schemas.js'
-import { createOpenApiDocument } from '../../src/contract/create-openapi-document.js'
-import { FIRST_DAY, LAST_DAY } from '../../src/vocabulary/calendar-date.js'
-import { PROVIDERS } from '../../src/vocabulary/providers.js'
-import { REGIONS } from '../../src/vocabulary/regions.js'
-import { EnvelopeError } from '../../src/core/envelope-error.js'
-import { ERRORS } from '../../src/vocabulary/errors.js'
-import { projectIdOf, readProjectIdHeader, wellFormedProjectId } from '../../src/core/guards/authorize-project.js'
-import { parseAnalyticsQuery } from '../../src/core/guards/parse-analytics-query.js'
-import { MAX_RANGE_DAYS } from '../../src/vocabulary/analytics-query.js'
+import { analyticsQuerySchema, projectIdHeaderSchema } from '../../../src/contract/request-schemas.js'
+import { createOpenApiDocument } from '../../../src/contract/create-openapi-document.js'
+import { FIRST_DAY, LAST_DAY } from '../../../src/vocabulary/calendar-date.js'
+import { PROVIDERS } from '../../../src/vocabulary/providers.js'
+import { REGIONS } from '../../../src/vocabulary/regions.js'
+import { EnvelopeError } from '../../../src/core/envelope-error.js'
+import { ERRORS } from '../../../src/vocabulary/errors.js'
+import { projectIdOf, readProjectIdHeader, wellFormedProjectId } from '../../../src/core/guards/authorize-project.js'
+import { parseAnalyticsQuery } from '../../../src/core/guards/parse-analytics-query.js'
+import { MAX_RANGE_DAYS } from '../../../src/vocabulary/analytics-query.js'
 
 const SEED = Number(process.env.CONTRACT_SEED ?? 20260301)
 const runs = (numRuns: number) => ({ seed: SEED, numRuns })

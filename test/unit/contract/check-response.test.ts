@@ -5,16 +5,16 @@
  */
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkResponse, type ContractIssue } from '../../src/contract/check-response.js'
-import { errorTemplatesFor } from '../../src/contract/endpoint-contracts.js'
-import { endpointOfPath } from '../../src/contract/endpoint-of-path.js'
-import type { EndpointName } from '../../src/vocabulary/endpoint-names.js'
-import { ERRORS, type ErrorTemplate } from '../../src/vocabulary/errors.js'
-import { MESSAGES } from '../../src/vocabulary/messages.js'
-import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
-import { createSandbox } from '../../src/msw/create-sandbox.js'
-import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
-import { PROJECT_KEY, TODAY, USER, USER_101, withKey } from '../api/contract/fixtures.js'
+import { checkResponse, type ContractIssue } from '../../../src/contract/check-response.js'
+import { errorTemplatesFor } from '../../../src/contract/endpoint-contracts.js'
+import { endpointOfPath } from '../../../src/contract/endpoint-of-path.js'
+import type { EndpointName } from '../../../src/vocabulary/endpoint-names.js'
+import { ERRORS, type ErrorTemplate } from '../../../src/vocabulary/errors.js'
+import { MESSAGES } from '../../../src/vocabulary/messages.js'
+import { DOCUMENTED_KEYS } from '../../../src/model/documented-keys.js'
+import { createSandbox } from '../../../src/msw/create-sandbox.js'
+import { startSandbox, type RunningSandbox } from '../../../src/server/start-sandbox.js'
+import { PROJECT_KEY, TODAY, USER, USER_101, withKey } from '../../api/contract/fixtures.js'
 
 /** An answer as checkResponse takes it. */
 interface Received {
