@@ -1,4 +1,5 @@
 import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
+import { FIRST_INSTANT_MS } from '../vocabulary/format-instant.js'
 import { createAnalytics } from '../analytics/create-analytics.js'
 import { createClock } from '../vocabulary/clock.js'
 import { createRoutes } from '../core/guards/resolve-route.js'
@@ -76,6 +77,7 @@ function resolveNow(now: unknown): number | undefined {
   if (now instanceof Date && !Number.isNaN(now.getTime())) return now.getTime()
   const instant = typeof now === 'string' ? parseStartInstant(now) : undefined
   if (instant === undefined) throw invalid('now', 'must be a date (YYYY-MM-DD) or a UTC date-time (YYYY-MM-DDTHH:MM:SSZ)', now)
+  if (instant < FIRST_INSTANT_MS) throw invalid('now', 'must be from 0001-01-01 on, as the clock is', now)
   return instant
 }
 

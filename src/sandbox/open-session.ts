@@ -33,7 +33,15 @@ export function openSession(base: SandboxConfig, fixtures: SandboxCore['fixtures
   resolveScenarios(catalogue, base.scenarios, () => 'the sandbox’s start-up scenarios')
   // Each scenario is checked on its own, so every unknown name is listed with the other mistakes.
   const given = parsed.success ? (parsed.data.scenarios ?? []) : scenariosIn(body)
+  const defined = new Set<unknown>()
   const scenarios = given.flatMap((item, index) => {
+    // Two definitions of one name: the catalogue would list one and the session apply the other.
+    const name = typeof item === 'object' && item !== null ? (item as { name?: unknown }).name : undefined
+    if (name !== undefined && defined.has(name)) {
+      issues.push({ field: `scenarios[${index}]`, message: 'the list defines this name twice' })
+      return []
+    }
+    if (name !== undefined) defined.add(name)
     try {
       return resolveScenarios(catalogue, [item], () => `scenarios[${index}]`)
     } catch (error) {

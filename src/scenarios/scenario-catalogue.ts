@@ -134,6 +134,10 @@ export function resolveScenarios(catalogue: ScenarioCatalogue, items: readonly u
     if (typeof item !== 'string') {
       const source = sourceOf(index)
       const scenario = parseScenario(item, source)
+      // Two definitions of one name in one list: the catalogue could list one and apply the other.
+      if (inline.has(scenario.name)) {
+        throw new ConfigError(`Failed to load scenario ${JSON.stringify(scenario.name)} (${source}): the list defines this name twice`)
+      }
       inline.set(scenario.name, { scenario, source })
       return scenario
     }

@@ -210,16 +210,11 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     const below = slash < 0 ? '/' : coreRequest.path.slice(slash)
     const session = sessions.use(id, coreRequest.header('x-sandbox-client') !== OBSERVER)
     if (session === undefined) {
+      const started = log === undefined ? 0 : performance.now()
       const notFound = toAnswer(fail(ERRORS.sessionNotFound))
       const answer = below.startsWith(ADMIN_BASE_PATH) ? withoutCors(notFound) : notFound
-      send(
-        request,
-        response,
-        coreRequest,
-        { ...answer, delayMs: 0, error: ERRORS.sessionNotFound.error },
-        0,
-        log === undefined ? '' : request.url,
-      )
+      const shown = log === undefined ? '' : maskKeysIn(request.url ?? '/', sandbox.model.index.isKey)
+      send(request, response, coreRequest, { ...answer, delayMs: 0, error: ERRORS.sessionNotFound.error }, started, shown)
       return
     }
     routeTo(request, response, { ...coreRequest, path: below }, session.core, sessionSettings, false)

@@ -36,11 +36,15 @@ export const WARNING_BY_CODE: ReadonlyMap<string, ErrorTemplate> = new Map(
 /** Warnings one request gets at most (one per parameter and kind otherwise). */
 export const MAX_WARNINGS = 8
 
-/** Longest parameter name a warning quotes; the rest is cut. */
-const MAX_NAME = 40
+/**
+ * Longest part of a parameter name a warning quotes; the rest is cut. Shorter than any key a log
+ * shows anything of (12 characters, maskKey), so a whole key inside a longer name never reaches a
+ * header, the journal or strict mode's detail.
+ */
+const MAX_NAME = 11
 
 /**
- * A name as a warning quotes it: printable ASCII only (so it fits in a header line), cut at 40
+ * A name as a warning quotes it: printable ASCII only (so it fits in a header line), cut at 11
  * characters (`...`).
  *
  * @example

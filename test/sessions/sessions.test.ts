@@ -177,10 +177,38 @@ describe('sessions over real HTTP', () => {
     expect((await admin('coverage?scope=all')).status).toBe(400)
   })
 
-  it('has no sessions inside a session: its /__sandbox/sessions is a 404', async () => {
+  it('has no sessions inside a session: its /__sandbox/sessions routes are a 404 for every method, never a 405', async () => {
     const session = await newSession()
-    expect((await call(`${session.admin_url}sessions`)).status).toBe(404)
-    expect((await call(`${session.admin_url}sessions`, { method: 'POST', body: {} })).status).toBe(404)
+    for (const [method, path] of [
+      ['GET', 'sessions'],
+      ['POST', 'sessions'],
+      ['DELETE', 'sessions'],
+      ['GET', `sessions/${session.id}`],
+      ['DELETE', `sessions/${session.id}`],
+    ] as const) {
+      expect(
+        (await call(`${session.admin_url}${path}`, { method, ...(method === 'POST' ? { body: {} } : {}) })).status,
+        `${method} ${path}`,
+      ).toBe(404)
+    }
+  })
+
+  it('refuses a start clock before 0001-01-01, as the clock is refused there, and two inline definitions of one name', async () => {
+    const early = await admin('sessions', { method: 'POST', body: { now: '0000-01-01' } })
+    expect(early.status).toBe(400)
+    expect(early.body.errors.fields.map((field: { field: string }) => field.field)).toEqual(['now'])
+    const twice = await admin('sessions', {
+      method: 'POST',
+      body: {
+        scenarios: [
+          { name: 'dupx', description: 'a', rules: [{ data: 'none' }] },
+          { name: 'dupx', description: 'b', rules: [{ fail: { status: 503 } }] },
+        ],
+      },
+    })
+    expect(twice.status).toBe(400)
+    expect(twice.text).toContain('defines this name twice')
+    expect((await admin('sessions')).body.data.sessions).toEqual([])
   })
 
   it('makes sessions from the library: createSession() gives the id, the URLs and close()', async () => {
@@ -242,6 +270,20 @@ describe('session limits and protection', () => {
       expect((await call(url, { method })).body.errors.error).toBe(ERRORS.adminTokenRequired.error)
     }
     expect((await call(`${baseUrl}validate`, { headers: ALPHA })).status, 'the API needs no admin token').toBe(200)
+  })
+})
+
+describe('the request log of a session that does not exist', () => {
+  afterEach(() => killAllCli())
+
+  it('masks a key in its path and times it from its own start', async () => {
+    const cli = runCli(['--port', '0', '--log', 'json'])
+    const origin = new URL(await cli.waitForUrl()).origin
+    expect((await call(`${origin}/sessions/sbx_user_beta/__sandbox/health`)).status).toBe(404)
+    const line = await cli.waitForStdout(/^\{"time".*session_not_found.*$/m)
+    const logged = JSON.parse(line) as { path: string; ms: number }
+    expect(logged.path).toBe('/sessions/sbx_us…ta/__sandbox/health')
+    expect(logged.ms).toBeLessThan(1_000)
   })
 })
 

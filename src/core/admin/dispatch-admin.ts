@@ -5,7 +5,7 @@ import { EnvelopeError } from '../envelope-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import type { SandboxCore } from '../sandbox-core.js'
 import { NO_SERVER, type ServerSettings } from '../server-settings.js'
-import { ADMIN_ROUTES } from './admin-routes.js'
+import { ADMIN_ROUTES, NO_SESSIONS_DETAIL } from './admin-routes.js'
 import { refuseForeignOrigin } from './refuse-foreign-origin.js'
 
 /** `X-Sandbox-Client` of the dashboard's own requests: seen as a test sees the sandbox, changing nothing a test sees. */
@@ -28,6 +28,9 @@ export const ADMIN_OPENAPI_PATH = `${ADMIN_BASE_PATH}admin-openapi.json`
  * ADMIN_ENDPOINTS // 'GET health, GET scenarios, GET|PUT scenario, POST reset, GET|DELETE requests, GET openapi.json'
  */
 export const ADMIN_ENDPOINTS = [...ADMIN_ROUTES].map(([name, methods]) => `${Object.keys(methods).join('|')} ${name}`).join(', ')
+
+/** The routes of the sessions a server holds. */
+const SESSION_ROUTES: ReadonlySet<string> = new Set(['sessions', 'sessions/{session}'])
 
 /**
  * Admin paths answered without the admin token: health tells nothing secret (status, today, seed,
@@ -89,6 +92,8 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest, server
     }
     if (methods === undefined)
       throw new EnvelopeError(ERRORS.notFound, `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`)
+    // Where a server holds no sessions (in process, inside a session) their routes do not exist, whatever the method.
+    if (SESSION_ROUTES.has(name) && server.sessions === undefined) throw new EnvelopeError(ERRORS.notFound, NO_SESSIONS_DETAIL)
     // Own properties only: a method named `constructor` or `__proto__` must not reach Object.prototype.
     const handler = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined
     if (handler === undefined)
