@@ -345,8 +345,10 @@ describe('fuzzing dispatch: the admin API', () => {
         const response = dispatch(admin, { method, path, query, header: () => null })
         expectConforming({ method, path, status: response.status, text: new TextDecoder().decode(response.body) })
         const body = expectEnvelope(response.status, response.headers, response.body, new Set([200, 201, 400, 404, 405]))
-        const allowed = ADMIN_OPERATIONS.get(routeOf(path.slice(ADMIN_PATH.length).replace(/\/$/, '')))
-        if (allowed === undefined) expect(body.errors.error).toBe(ERRORS.notFound.error)
+        const route = routeOf(path.slice(ADMIN_PATH.length).replace(/\/$/, ''))
+        const allowed = ADMIN_OPERATIONS.get(route)
+        // Dispatched without a server, there are no sessions: their routes do not exist, whatever the method.
+        if (allowed === undefined || route.startsWith('sessions')) expect(body.errors.error).toBe(ERRORS.notFound.error)
         else if (!allowed.includes(method)) {
           expect(body.errors.error).toBe(ERRORS.methodNotAllowed.error)
           expect(response.headers.allow).toBe(allowed.join(', '))
