@@ -7,15 +7,15 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import fc from 'fast-check'
-import type { Browser, Page, Request } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page, Request } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
-import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
+import { startSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
 import { LIMITS } from '../../src/vocabulary/limits.js'
 import { FIRST_DATE, LAST_DATE } from '../../src/dashboard/days-before.js'
 import { OBSERVER_HEADER } from '../../src/dashboard/api-client.js'
 import { shellQuote } from '../../src/vocabulary/shell-quote.js'
-import { launchChromium } from './launch-chromium.js'
+import { useDashboardBrowser } from './use-dashboard-browser.js'
 
 /** The longest key a caller may choose, of every character one may hold. */
 const LONG_KEY = Array.from(
@@ -88,29 +88,15 @@ describe('shellQuote, for the dashboard\'s "request as curl"', () => {
 })
 
 describe('The dashboard with long or strange text, in headless Chromium', () => {
-  let browser: Browser | undefined
-  let sandbox: RunningSandbox | undefined
-
-  beforeAll(async () => {
-    browser = await launchChromium()
-  }, 60_000)
-
-  afterAll(async () => {
-    await browser?.close()
-  })
-
-  afterEach(async () => {
-    await sandbox?.close()
-    sandbox = undefined
-  })
+  const shared = useDashboardBrowser()
 
   async function start(options: StartSandboxOptions = {}): Promise<void> {
-    sandbox = await startSandbox({ now: '2026-01-15T12:00:00Z', ...options })
+    shared.sandbox = await startSandbox({ now: '2026-01-15T12:00:00Z', ...options })
   }
 
   /** An admin call that must succeed; its `data`. */
   async function admin<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(new URL(`/__sandbox/${path}`, sandbox!.url), {
+    const response = await fetch(new URL(`/__sandbox/${path}`, shared.sandbox!.url), {
       method,
       headers: { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -122,7 +108,7 @@ describe('The dashboard with long or strange text, in headless Chromium', () => 
 
   /** The page on the sandbox already started, with what it logged and asked of the public API from its first request. */
   async function open(viewport: { width: number; height: number } = VIEWPORTS[0]): Promise<Opened> {
-    const context = await browser!.newContext({ timezoneId: 'UTC', viewport })
+    const context = await shared.browser!.newContext({ timezoneId: 'UTC', viewport })
     const page = await context.newPage()
     const opened: Opened = { page, errors: [], requests: [], statuses: [] }
     page.on('console', (message) => {
@@ -135,7 +121,7 @@ describe('The dashboard with long or strange text, in headless Chromium', () => 
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.startsWith('/api/v1/')) opened.statuses.push(response.status())
     })
-    await page.goto(new URL('/__sandbox/', sandbox!.url).href)
+    await page.goto(new URL('/__sandbox/', shared.sandbox!.url).href)
     return opened
   }
 
@@ -170,7 +156,7 @@ describe('The dashboard with long or strange text, in headless Chromium', () => 
       domain: 'evil.example',
     })
     // A request whose path and query fill the journal's 2 KiB, answered with an error code.
-    await fetch(`${sandbox!.url}${'p'.repeat(1500)}?${'q'.repeat(1500)}=1`, { headers: { 'X-API-Key': LONG_KEY } })
+    await fetch(`${shared.sandbox!.url}${'p'.repeat(1500)}?${'q'.repeat(1500)}=1`, { headers: { 'X-API-Key': LONG_KEY } })
     const [entry] = (await admin<{ requests: { path: string; query: string; error: string }[] }>('GET', 'requests')).requests
     const longRequest = `GET ${entry!.path}?${entry!.query}`
 

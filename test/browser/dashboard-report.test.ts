@@ -7,15 +7,15 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Browser, Page, Request } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page, Request } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import type { JournalEntry } from '../../src/core/journal.js'
 import type { CoverageReport } from '../../src/core/report/coverage.js'
 import { OBSERVER_HEADER } from '../../src/dashboard/api-client.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
-import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
+import { startSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
 import { shellQuote } from '../../src/vocabulary/shell-quote.js'
-import { launchChromium } from './launch-chromium.js'
+import { useDashboardBrowser } from './use-dashboard-browser.js'
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -40,25 +40,11 @@ const NAMES = {
 } as const
 
 describe('The dashboard and the client report, in headless Chromium', () => {
-  let browser: Browser | undefined
-  let sandbox: RunningSandbox | undefined
-
-  beforeAll(async () => {
-    browser = await launchChromium()
-  }, 60_000)
-
-  afterAll(async () => {
-    await browser?.close()
-  })
-
-  afterEach(async () => {
-    await sandbox?.close()
-    sandbox = undefined
-  })
+  const shared = useDashboardBrowser()
 
   async function open(options: StartSandboxOptions = {}): Promise<Opened> {
-    sandbox = await startSandbox({ now: '2026-01-15T12:00:00Z', ...options })
-    const context = await browser!.newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } })
+    shared.sandbox = await startSandbox({ now: '2026-01-15T12:00:00Z', ...options })
+    const context = await shared.browser!.newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } })
     const page = await context.newPage()
     const opened: Opened = { page, errors: [], fetched: [] }
     page.on('console', (message) => {
@@ -68,13 +54,13 @@ describe('The dashboard and the client report, in headless Chromium', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'fetch') opened.fetched.push(request)
     })
-    await page.goto(new URL('/__sandbox/', sandbox.url).href)
+    await page.goto(new URL('/__sandbox/', shared.sandbox.url).href)
     return opened
   }
 
   /** An admin call that must succeed; its `data`. */
   async function admin<T>(path: string): Promise<T> {
-    const envelope = (await (await fetch(new URL(`/__sandbox/${path}`, sandbox!.url))).json()) as { success: boolean; data: T }
+    const envelope = (await (await fetch(new URL(`/__sandbox/${path}`, shared.sandbox!.url))).json()) as { success: boolean; data: T }
     expect(envelope, path).toMatchObject({ success: true })
     return envelope.data
   }
@@ -88,7 +74,7 @@ describe('The dashboard and the client report, in headless Chromium', () => {
   /** The curl line of an outcome's example, as a person would write it for this sandbox. */
   function curlOf(example: CoverageReport['outcomes'][number]['example']): string {
     const search = new URLSearchParams(example.query).toString()
-    const url = new URL(`${example.path}${search === '' ? '' : `?${search}`}`, sandbox!.url).href
+    const url = new URL(`${example.path}${search === '' ? '' : `?${search}`}`, shared.sandbox!.url).href
     return `curl${Object.entries(example.headers)
       .map(([name, value]) => ` -H ${shellQuote(`${name}: ${value}`)}`)
       .join('')} ${shellQuote(url)}`
@@ -115,9 +101,9 @@ describe('The dashboard and the client report, in headless Chromium', () => {
     await polled(page, 2)
     await expect(page.locator('#chart-answer').getAttribute('class')).resolves.toBe('answer')
 
-    const first = await fetch(`${sandbox!.url}projects`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })
+    const first = await fetch(`${shared.sandbox!.url}projects`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })
     expect(first.status).toBe(500)
-    const second = await fetch(`${sandbox!.url}projects`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })
+    const second = await fetch(`${shared.sandbox!.url}projects`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })
     expect(second.status).toBe(200)
 
     const clients = await admin<JournalPage>('requests')
@@ -179,7 +165,9 @@ describe('The dashboard and the client report, in headless Chromium', () => {
     expect(unmarked.map((request) => new URL(request.url()).pathname)).toEqual(['/api/v1/monitoring', '/api/v1/projects'])
 
     // A warning is listed by its code, its count and the first one's detail.
-    await fetch(`${sandbox!.url}monitoring?startDate=2026-01-01`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.user, 'X-Project-ID': '101' } })
+    await fetch(`${shared.sandbox!.url}monitoring?startDate=2026-01-01`, {
+      headers: { 'X-API-Key': DOCUMENTED_KEYS.user, 'X-Project-ID': '101' },
+    })
     const [warning] = (await admin<CoverageReport>('coverage')).warnings
     const listed = page.locator(`#coverage-warnings li[data-code="${warning!.code}"]`)
     await listed.waitFor({ timeout: 10_000 })
@@ -196,7 +184,7 @@ describe('The dashboard and the client report, in headless Chromium', () => {
     const { page, errors } = await open()
     await page.locator('#visibility-chart canvas').waitFor()
     // A client's request the real API would misread: the row shows its warning's code.
-    await fetch(`${sandbox!.url}validate?startDate=2026-01-01`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })
+    await fetch(`${shared.sandbox!.url}validate?startDate=2026-01-01`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })
     const clientRow = page.locator('#journal-list > li').filter({ hasText: 'GET /api/v1/validate' })
     await clientRow.waitFor({ timeout: 5000 })
     await expect(page.locator('#journal-list > li').count()).resolves.toBe(1)

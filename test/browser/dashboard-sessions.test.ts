@@ -6,14 +6,14 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Browser, Page, Request } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page, Request } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import type { JournalEntry } from '../../src/core/journal.js'
 import type { CoverageReport } from '../../src/core/report/coverage.js'
 import { OBSERVER_HEADER } from '../../src/dashboard/api-client.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
-import { launchChromium } from './launch-chromium.js'
+import { useDashboardBrowser } from './use-dashboard-browser.js'
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -33,31 +33,17 @@ interface JournalPage {
 }
 
 describe('The dashboard and sessions, in headless Chromium', () => {
-  let browser: Browser | undefined
-  let sandbox: RunningSandbox | undefined
-
-  beforeAll(async () => {
-    browser = await launchChromium()
-  }, 60_000)
-
-  afterAll(async () => {
-    await browser?.close()
-  })
-
-  afterEach(async () => {
-    await sandbox?.close()
-    sandbox = undefined
-  })
+  const shared = useDashboardBrowser()
 
   /** Starts the process's sandbox, on a clock of its own (not a session's). */
   async function start(): Promise<RunningSandbox> {
-    sandbox = await startSandbox({ now: '2026-01-15T12:00:00Z' })
-    return sandbox
+    shared.sandbox = await startSandbox({ now: '2026-01-15T12:00:00Z' })
+    return shared.sandbox
   }
 
   /** Opens the dashboard at the root, with `hash` (a link to a session) when given. */
   async function open(hash = ''): Promise<Opened> {
-    const context = await browser!.newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } })
+    const context = await shared.browser!.newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } })
     const page = await context.newPage()
     const opened: Opened = { page, pageErrors: [], consoleErrors: [], fetched: [] }
     page.on('console', (message) => {
@@ -67,7 +53,7 @@ describe('The dashboard and sessions, in headless Chromium', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'fetch') opened.fetched.push(request)
     })
-    await page.goto(new URL(`/__sandbox/${hash}`, sandbox!.url).href)
+    await page.goto(new URL(`/__sandbox/${hash}`, shared.sandbox!.url).href)
     await page.locator('#app[aria-busy="false"]').waitFor()
     return opened
   }
@@ -79,7 +65,7 @@ describe('The dashboard and sessions, in headless Chromium', () => {
     return envelope.data
   }
 
-  const rootAdmin = () => new URL('/__sandbox/', sandbox!.url).href
+  const rootAdmin = () => new URL('/__sandbox/', shared.sandbox!.url).href
 
   /** Runs axe-core on the page as it is: the list of violations, empty when it passes. */
   async function axeViolations(page: Page): Promise<string[]> {
@@ -93,10 +79,10 @@ describe('The dashboard and sessions, in headless Chromium', () => {
 
   const picker = (page: Page) => page.getByLabel('Sandbox', { exact: true })
 
-  it('the sandbox picker lists every live session and switches every panel to the picked one', async () => {
+  it('the shared.sandbox picker lists every live session and switches every panel to the picked one', async () => {
     await start()
-    const session = await sandbox!.createSession({ label: 'worker 1', now: '2026-06-01T00:00:00Z', scenarios: ['server-error'] })
-    const unlabelled = await sandbox!.createSession()
+    const session = await shared.sandbox!.createSession({ label: 'worker 1', now: '2026-06-01T00:00:00Z', scenarios: ['server-error'] })
+    const unlabelled = await shared.sandbox!.createSession()
     const account = await admin<{ user_key: string }>(session.adminUrl, 'accounts', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -118,7 +104,7 @@ describe('The dashboard and sessions, in headless Chromium', () => {
     await expect(picker(page).inputValue()).resolves.toBe('')
     await expect(page.locator('#clock-today').textContent()).resolves.toBe('2026-01-15')
     // One made while the page is open joins the list at its next look, every three seconds.
-    const later = await sandbox!.createSession({ label: 'worker 2' })
+    const later = await shared.sandbox!.createSession({ label: 'worker 2' })
     await picker(page).locator(`option[value="${later.id}"]`).waitFor({ state: 'attached', timeout: 10_000 })
 
     await picker(page).selectOption(session.id)
@@ -146,7 +132,7 @@ describe('The dashboard and sessions, in headless Chromium', () => {
 
   it("a request sent from the dashboard in a session arrives in that session's journal and coverage only", async () => {
     await start()
-    const session = await sandbox!.createSession({ label: 'worker 1', now: '2026-06-01T00:00:00Z' })
+    const session = await shared.sandbox!.createSession({ label: 'worker 1', now: '2026-06-01T00:00:00Z' })
     const { page, pageErrors, consoleErrors, fetched } = await open()
     await picker(page).selectOption(session.id)
     await page.locator('#clock-today', { hasText: '2026-06-01' }).waitFor()
@@ -183,9 +169,9 @@ describe('The dashboard and sessions, in headless Chromium', () => {
     expect(consoleErrors).toEqual([])
   })
 
-  it("an ended session falls back to the process's sandbox with a note", async () => {
+  it("an ended session falls back to the process's shared.sandbox with a note", async () => {
     await start()
-    const session = await sandbox!.createSession({ label: 'worker 1', now: '2026-06-01T00:00:00Z' })
+    const session = await shared.sandbox!.createSession({ label: 'worker 1', now: '2026-06-01T00:00:00Z' })
     const { page, pageErrors, consoleErrors } = await open()
     await picker(page).selectOption(session.id)
     await page.locator('#clock-today', { hasText: '2026-06-01' }).waitFor()
@@ -201,9 +187,9 @@ describe('The dashboard and sessions, in headless Chromium', () => {
     expect(consoleErrors.filter((text) => !ERROR_ANSWER_NOTE.test(text) || !/status of 404\b/.test(text))).toEqual([])
   })
 
-  it('a link with #session=<id> opens that session, and one naming no live session opens the process’s sandbox with a note', async () => {
+  it('a link with #session=<id> opens that session, and one naming no live session opens the process’s shared.sandbox with a note', async () => {
     await start()
-    const session = await sandbox!.createSession({ label: 'worker 1', now: '2026-06-01T00:00:00Z' })
+    const session = await shared.sandbox!.createSession({ label: 'worker 1', now: '2026-06-01T00:00:00Z' })
     const { page, pageErrors, consoleErrors } = await open(`#session=${session.id}`)
     await page.locator('#clock-today', { hasText: '2026-06-01' }).waitFor()
     await expect(picker(page).inputValue()).resolves.toBe(session.id)

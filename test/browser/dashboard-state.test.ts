@@ -6,12 +6,12 @@
  * stretched the Clock card. In real headless Chromium against a sandbox started in the test, as
  * dashboard.test.ts does.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { JOURNAL_POLL_MS } from '../../src/dashboard/journal-panel.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
-import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
-import { launchChromium } from './launch-chromium.js'
+import { startSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
+import { useDashboardBrowser } from './use-dashboard-browser.js'
 
 /** How Chromium notes an error answer the page fetched (not the page's own error): server-error's 500s. */
 const ERROR_ANSWER_NOTE = /^Failed to load resource: the server responded with a status of 500\b/
@@ -37,21 +37,7 @@ interface Figures {
 }
 
 describe('The dashboard shows no stale or contradictory state (issue 31), in headless Chromium', () => {
-  let browser: Browser | undefined
-  let sandbox: RunningSandbox | undefined
-
-  beforeAll(async () => {
-    browser = await launchChromium()
-  }, 60_000)
-
-  afterAll(async () => {
-    await browser?.close()
-  })
-
-  afterEach(async () => {
-    await sandbox?.close()
-    sandbox = undefined
-  })
+  const shared = useDashboardBrowser()
 
   /**
    * Starts a sandbox and opens the dashboard at 1400 × 1000, waiting until it has loaded. With
@@ -59,8 +45,8 @@ describe('The dashboard shows no stale or contradictory state (issue 31), in hea
    * is what the page's own actions changed.
    */
   async function open(options: StartSandboxOptions = {}, { pausedClock = false } = {}): Promise<Opened> {
-    sandbox = await startSandbox({ now: NOW, ...options })
-    const context = await browser!.newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } })
+    shared.sandbox = await startSandbox({ now: NOW, ...options })
+    const context = await shared.browser!.newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } })
     if (pausedClock) {
       await context.clock.install({ time: NOW })
       await context.clock.pauseAt('2026-01-15T12:00:01Z')
@@ -71,7 +57,7 @@ describe('The dashboard shows no stale or contradictory state (issue 31), in hea
       if (message.type() === 'error') opened.consoleErrors.push(message.text())
     })
     page.on('pageerror', (error) => opened.pageErrors.push(error.message))
-    await page.goto(new URL('/__sandbox/', sandbox.url).href)
+    await page.goto(new URL('/__sandbox/', shared.sandbox.url).href)
     await page.locator('#app[aria-busy="false"]').waitFor()
     return opened
   }
@@ -151,7 +137,7 @@ describe('The dashboard shows no stale or contradictory state (issue 31), in hea
     const { page, pageErrors, consoleErrors } = await open()
     await page.locator('#visibility-chart canvas').waitFor()
 
-    sandbox!.useScenario('server-error')
+    shared.sandbox!.useScenario('server-error')
     await answer(page)
       .filter({ hasText: /^\/projects answered 500\b/ })
       .waitFor({ timeout: 10_000 })
@@ -159,7 +145,7 @@ describe('The dashboard shows no stale or contradictory state (issue 31), in hea
     await page.locator('#scenario-server-error:checked').waitFor()
     expect(await figures(page)).toMatchObject({ chart: false, canvases: 0, sentiment: 0, points: 0 })
 
-    sandbox!.useScenario()
+    shared.sandbox!.useScenario()
     await page.locator('#visibility-chart canvas').waitFor({ timeout: 10_000 })
     await expect(page.locator('#scenarios-in-force').textContent()).resolves.toBe('No scenario in force: the API answers normally')
     expect(pageErrors).toEqual([])
@@ -213,7 +199,7 @@ describe('The dashboard shows no stale or contradictory state (issue 31), in hea
 
     // A client's request: the journal's next read (a second on, before the page's slower look at
     // its other state) shows it, and the header counts it as the row appears.
-    expect((await fetch(`${sandbox!.url}projects`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })).status).toBe(200)
+    expect((await fetch(`${shared.sandbox!.url}projects`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })).status).toBe(200)
     await page.clock.runFor(JOURNAL_POLL_MS)
     await page.locator('#journal-list li[data-status="200"]', { hasText: 'GET /api/v1/projects' }).waitFor()
     await expect(summary.textContent()).resolves.toMatch(/^Today 2026-01-16 · seed \d+ · 2 requests recorded$/)
@@ -224,7 +210,7 @@ describe('The dashboard shows no stale or contradictory state (issue 31), in hea
     const none = await open()
     await expect(none.page.locator('#scenarios-in-force').textContent()).resolves.toBe('No scenario in force: the API answers normally')
     await none.page.context().close()
-    await sandbox!.close()
+    await shared.sandbox!.close()
 
     const { page } = await open({ scenarios: ['server-error'] })
     await expect(page.locator('#scenarios-in-force').textContent()).resolves.toBe('In force: server-error')

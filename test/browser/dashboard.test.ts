@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { createRequire } from 'node:module'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
-import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
+import { startSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
 import { DASHBOARD_CSP } from '../../src/server/dashboard-answer.js'
 import { TOKEN_STORAGE_KEY } from '../../src/dashboard/api-client.js'
-import { launchChromium } from './launch-chromium.js'
+import { useDashboardBrowser } from './use-dashboard-browser.js'
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -27,27 +27,13 @@ interface Opened {
 }
 
 describe('The dashboard at /__sandbox/, in headless Chromium', () => {
-  let browser: Browser | undefined
-  let sandbox: RunningSandbox | undefined
-
-  beforeAll(async () => {
-    browser = await launchChromium()
-  }, 60_000)
-
-  afterAll(async () => {
-    await browser?.close()
-  })
-
-  afterEach(async () => {
-    await sandbox?.close()
-    sandbox = undefined
-  })
+  const shared = useDashboardBrowser()
 
   async function open(options: StartSandboxOptions = {}): Promise<Opened> {
-    sandbox = await startSandbox({ now: '2026-01-15T12:00:00Z', ...options })
-    const origin = new URL(sandbox.url).origin
+    shared.sandbox = await startSandbox({ now: '2026-01-15T12:00:00Z', ...options })
+    const origin = new URL(shared.sandbox.url).origin
     // No locale given: under a POSIX one (as on CI machines) the browser's language is no tag Intl takes.
-    const context = await browser!.newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } })
+    const context = await shared.browser!.newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } })
     const page = await context.newPage()
     const opened: Opened = { page, errors: [], foreign: [] }
     page.on('console', (message) => {
@@ -95,14 +81,14 @@ describe('The dashboard at /__sandbox/, in headless Chromium', () => {
     await page.locator('#visibility-chart canvas').waitFor()
     await page.getByLabel('server-error').check()
     await page.getByText('In force: server-error').waitFor()
-    const failed = await fetch(`${sandbox!.url}projects`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })
+    const failed = await fetch(`${shared.sandbox!.url}projects`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })
     expect(failed.status).toBe(500)
     await journalRow(page, 500, 'GET /api/v1/projects').waitFor({ timeout: 5000 })
     // The page's own chart shows the failure too.
     await expect(page.locator('#chart-answer').textContent()).resolves.toMatch(/^\/projects answered 500|^The API answered 500/)
     await page.getByLabel('server-error').uncheck()
     await page.getByText('No scenario in force').waitFor()
-    expect((await fetch(`${sandbox!.url}projects`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })).status).toBe(200)
+    expect((await fetch(`${shared.sandbox!.url}projects`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })).status).toBe(200)
     await page.locator('#journal-status').selectOption('200')
     await journalRow(page, 200, 'GET /api/v1/projects').waitFor({ timeout: 5000 })
     await expect(page.locator('#journal-list li[data-status="500"]').count()).resolves.toBe(0)
@@ -110,7 +96,7 @@ describe('The dashboard at /__sandbox/, in headless Chromium', () => {
 
   it('shows the details of a journal row when it is opened, error code included', async () => {
     const { page } = await open()
-    await fetch(`${sandbox!.url}validate`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.expired } })
+    await fetch(`${shared.sandbox!.url}validate`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.expired } })
     const row = journalRow(page, 401, 'GET /api/v1/validate')
     await row.waitFor({ timeout: 5000 })
     await expect(row.locator('.error-code').textContent()).resolves.toBe('unauthorized')
@@ -133,10 +119,10 @@ describe('The dashboard at /__sandbox/, in headless Chromium', () => {
     await page.getByLabel('Set the clock to (UTC)').fill(dayBefore)
     await page.getByRole('button', { name: 'Set', exact: true }).click()
     await page.getByText(`The clock is at ${dayBefore}Z`).waitFor()
-    expect((await fetch(`${sandbox!.url}validate`, { headers: { 'X-API-Key': key } })).status).toBe(200)
+    expect((await fetch(`${shared.sandbox!.url}validate`, { headers: { 'X-API-Key': key } })).status).toBe(200)
     await page.getByRole('button', { name: '+1 day' }).click()
     await row.locator('.state', { hasText: 'expired' }).waitFor()
-    expect((await fetch(`${sandbox!.url}validate`, { headers: { 'X-API-Key': key } })).status).toBe(401)
+    expect((await fetch(`${shared.sandbox!.url}validate`, { headers: { 'X-API-Key': key } })).status).toBe(401)
   })
 
   it('draws the same points that /monitoring returns for the same project, range and provider', async () => {
@@ -151,7 +137,7 @@ describe('The dashboard at /__sandbox/, in headless Chromium', () => {
       .evaluate((element) => (element as unknown as { chart: { data: number[][] } }).chart.data)
     const start = await page.locator('#chart-start').inputValue()
     const end = await page.locator('#chart-end').inputValue()
-    const answer = await fetch(`${sandbox!.url}monitoring?start_date=${start}&end_date=${end}&provider=perplexity`, {
+    const answer = await fetch(`${shared.sandbox!.url}monitoring?start_date=${start}&end_date=${end}&provider=perplexity`, {
       headers: { 'X-API-Key': DOCUMENTED_KEYS.user, 'X-Project-ID': '102' },
     })
     const history = ((await answer.json()) as { data: { visibility_score: { history: { date: string; score: number }[] } } }).data
@@ -168,7 +154,9 @@ describe('The dashboard at /__sandbox/, in headless Chromium', () => {
     await page.locator('#scenario-server-error').focus()
     await page.keyboard.press('Space')
     await page.getByText('In force: server-error').waitFor()
-    const health = (await (await fetch(new URL('/__sandbox/health', sandbox!.url))).json()) as { data: { active_scenarios: string[] } }
+    const health = (await (await fetch(new URL('/__sandbox/health', shared.sandbox!.url))).json()) as {
+      data: { active_scenarios: string[] }
+    }
     expect(health.data.active_scenarios).toEqual(['server-error'])
   })
 
