@@ -8,7 +8,8 @@ const UNIT_TESTS = ['test/unit/**/*.test.ts']
 /** Tests that measure time under load (answers within 1 s while attacked, exits within 1.5 s), a folder: run alone. */
 const TIMING_TESTS = ['test/timing/**/*.test.ts']
 
-const TIMEOUTS = { testTimeout: 20_000, hookTimeout: 20_000 }
+/** What every project shares: its time limits, and the input schemas handed over before any test (see the file). */
+const EVERY_PROJECT = { testTimeout: 20_000, hookTimeout: 20_000, setupFiles: ['test/support/provide-input-schemas.ts'] }
 
 // `npm test`: the whole suite in one run, with one count line, as three projects:
 // - unit: one module graph for all files (safe for pure functions, 3x faster than one graph each);
@@ -22,16 +23,16 @@ export default defineConfig({
     // tests wait on child processes and sockets, so two workers take 3.5 min where one took 5.2.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { name: 'unit', include: UNIT_TESTS, pool: 'threads', isolate: false, ...TIMEOUTS } },
+      { test: { name: 'unit', include: UNIT_TESTS, pool: 'threads', isolate: false, ...EVERY_PROJECT } },
       {
         test: {
           name: 'slow',
           include: ['test/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...UNIT_TESTS, ...TIMING_TESTS],
-          ...TIMEOUTS,
+          ...EVERY_PROJECT,
         },
       },
-      { test: { name: 'timing', include: TIMING_TESTS, fileParallelism: false, sequence: { groupOrder: 1 }, ...TIMEOUTS } },
+      { test: { name: 'timing', include: TIMING_TESTS, fileParallelism: false, sequence: { groupOrder: 1 }, ...EVERY_PROJECT } },
     ],
   },
 })

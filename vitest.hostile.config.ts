@@ -9,5 +9,6 @@ export default defineConfig({
     reporters: ['default', new CountReporter()],
     testTimeout: 600_000,
     hookTimeout: 20_000,
+    setupFiles: ['test/support/provide-input-schemas.ts'],
   },
 })

@@ -15,6 +15,11 @@ import { formatScenarioList } from './format-scenario-list.js'
 import type { SandboxOptions } from '../sandbox/sandbox-options.js'
 import { openSession } from '../sandbox/open-session.js'
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_SECONDS } from '../server/session-store.js'
+import * as inputSchemas from '../contract/input-schemas.js'
+import { provideInputSchemas } from '../contract/load-input-schemas.js'
+
+// The bin is one bundle, so the schemas are in it whatever happens; the library loads them on demand.
+provideInputSchemas(inputSchemas)
 
 /** The package's version: package.json sits two folders up from dist/cli/, where this runs from. */
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }

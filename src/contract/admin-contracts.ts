@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { LIMITS } from '../vocabulary/limits.js'
-import { SCENARIO_NAME, scenarioSchema } from './scenario-schema.js'
+import { scenarioSchema } from './scenario-schema.js'
+import { SCENARIO_NAME } from '../vocabulary/scenario-name.js'
 import { sessionBodySchema, sessionViewSchema } from './session-schemas.js'
 import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
 import { WARNING_TEMPLATES } from '../vocabulary/warnings.js'

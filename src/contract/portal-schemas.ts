@@ -1,15 +1,7 @@
 import { z } from 'zod'
 import { apiKeyRecordSchema, projectRecordSchema, userRecordSchema } from './fixtures-schema.js'
 import { projectSchema } from './resource-schemas.js'
-import { ISO_DURATION_PATTERN } from '../vocabulary/iso-duration.js'
-
-/**
- * What is wrong with a clock `advance` that is no duration the clock takes.
- *
- * @example
- * ({ field: 'advance', message: CLOCK_ADVANCE_MESSAGE })
- */
-export const CLOCK_ADVANCE_MESSAGE = 'must be an ISO 8601 duration of weeks, days, hours, minutes and whole seconds, such as P30D or PT2H'
+import { CLOCK_ADVANCE_MESSAGE, ISO_DURATION_PATTERN } from '../vocabulary/iso-duration.js'
 
 /** Most projects one `POST /__sandbox/accounts` makes. */
 export const MAX_ACCOUNT_PROJECTS = 50

@@ -3,6 +3,7 @@ import { ERRORS } from '../vocabulary/errors.js'
 import { WARNING_TEMPLATES } from '../vocabulary/warnings.js'
 import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
 import { parseLatency } from '../vocabulary/latency.js'
+import { SCENARIO_NAME } from '../vocabulary/scenario-name.js'
 
 /** The sandbox's own 400s (the admin API's, strict mode's): not answers the API itself gives, so no rule may force them. */
 const ADMIN_ONLY: ReadonlySet<string> = new Set([
@@ -109,9 +110,6 @@ export const ruleSchema = z
   .refine((rule) => EFFECTS.some((effect) => rule[effect] !== undefined), {
     message: `a rule needs at least one effect: ${EFFECTS.join(', ')}`,
   })
-
-/** Scenario names are short ids, safe in a header list and a file name. */
-export const SCENARIO_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/
 
 /** A scenario file. */
 export const scenarioSchema = z

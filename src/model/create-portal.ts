@@ -1,25 +1,12 @@
-import { apiKeyRecordSchema, projectRecordSchema, type ApiKey, type Project } from '../contract/fixtures-schema.js'
-import {
-  accountBodySchema,
-  CLOCK_ADVANCE_MESSAGE,
-  clockAdvanceSchema,
-  clockSetSchema,
-  keyBodySchema,
-  keyPatchSchema,
-  projectBodySchema,
-  projectPatchSchema,
-  type AccountView,
-  type ClockView,
-  type KeyRecord,
-  type KeyState,
-  type ProjectRecord,
-} from '../contract/portal-schemas.js'
+import type { ApiKey, Project } from '../contract/fixtures-schema.js'
+import { loadInputSchemas } from '../contract/load-input-schemas.js'
+import type { AccountView, ClockView, KeyRecord, KeyState, ProjectRecord } from '../contract/portal-schemas.js'
 import { dayOfInstant, formatCalendarDate } from '../vocabulary/calendar-date.js'
 import type { Clock } from '../vocabulary/clock.js'
 import { FIRST_INSTANT_MS, formatInstant, LAST_INSTANT_MS } from '../vocabulary/format-instant.js'
 import { formatIssuePath } from '../vocabulary/format-issue-path.js'
 import { mixHash } from '../vocabulary/hash.js'
-import { MAX_DURATION_MS, parseIsoDuration } from '../vocabulary/iso-duration.js'
+import { CLOCK_ADVANCE_MESSAGE, MAX_DURATION_MS, parseIsoDuration } from '../vocabulary/iso-duration.js'
 import { PortalError, type FieldIssue } from '../vocabulary/portal-error.js'
 import { LIMITS } from '../vocabulary/limits.js'
 import { issuesOf, parse } from './parse-body.js'
@@ -81,7 +68,7 @@ export interface Portal {
 
 /** A project's rules beyond its own fields' shapes: its region among its data regions. */
 function projectIssues(project: Project, at: ReadonlyArray<PropertyKey>): FieldIssue[] {
-  const issues = projectRecordSchema.safeParse(project)
+  const issues = loadInputSchemas().projectRecordSchema.safeParse(project)
   if (!issues.success) return issuesOf(issues.error, at)
   if (project.data_regions.includes(project.region)) return []
   return [{ field: formatIssuePath([...at, 'data_regions']), message: `must include the project's own region ${project.region}` }]
@@ -159,7 +146,7 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
   return {
     createAccount(body) {
       // No body is an empty one; `null` is a body, and not an object.
-      const input = parse(accountBodySchema, body === undefined ? {} : body)
+      const input = parse(loadInputSchemas().accountBodySchema, body === undefined ? {} : body)
       const userId = index.nextUserId()
       const given: ReadonlyArray<Partial<Project>> =
         typeof input.projects === 'number' ? Array.from({ length: input.projects }, () => ({})) : (input.projects ?? [{}])
@@ -205,7 +192,7 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
     },
 
     createProject(body) {
-      const input = parse(projectBodySchema, body)
+      const input = parse(loadInputSchemas().projectBodySchema, body)
       reserve(1)
       const issues: FieldIssue[] = []
       if (index.findUser(input.user_id) === undefined) issues.push({ field: 'user_id', message: `user ${input.user_id} does not exist` })
@@ -224,7 +211,7 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
 
     updateProject(id, body) {
       const { project: before } = findProject(id)
-      const project: Project = { ...before, ...parse(projectPatchSchema, body) }
+      const project: Project = { ...before, ...parse(loadInputSchemas().projectPatchSchema, body) }
       const issues = projectIssues(project, [])
       if (issues.length > 0) throw PortalError.invalid(issues)
       // A change counts like a creation: a project grown to its limits weighs what a new one would.
@@ -244,7 +231,7 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
     },
 
     createKey(body) {
-      const input = parse(keyBodySchema, body)
+      const input = parse(loadInputSchemas().keyBodySchema, body)
       reserve(1)
       const issues: FieldIssue[] = []
       const project = input.project_id == null ? undefined : index.findProject(input.project_id)
@@ -268,7 +255,7 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
       if (taken) issues.push({ field: 'key', message: 'is taken' })
       if (issues.length > 0 || userId === undefined) throw PortalError.invalid(issues)
       const made = newKey(input.level, userId, project?.project.id ?? null, new Set())
-      const checked = apiKeyRecordSchema.safeParse({
+      const checked = loadInputSchemas().apiKeyRecordSchema.safeParse({
         ...made,
         ...(input.key === undefined ? {} : { key: input.key }),
         ...(input.name === undefined ? {} : { name: input.name }),
@@ -291,7 +278,7 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
 
     updateKey(key, body) {
       const { apiKey: before } = findKey(key)
-      const change = parse(keyPatchSchema, body)
+      const change = parse(loadInputSchemas().keyPatchSchema, body)
       if (before.revoked && change.revoked === false) {
         throw PortalError.invalid([{ field: 'revoked', message: 'revoking is final: make a new key instead' }])
       }
@@ -318,7 +305,7 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
         ])
       }
       if ('advance' in fields) {
-        const { advance } = parse(clockAdvanceSchema, body)
+        const { advance } = parse(loadInputSchemas().clockAdvanceSchema, body)
         const ms = parseIsoDuration(advance)
         if (ms === undefined) throw PortalError.invalid([{ field: 'advance', message: CLOCK_ADVANCE_MESSAGE }])
         if (ms > MAX_DURATION_MS)
@@ -328,7 +315,7 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
         clock.advance(ms)
         return clockView()
       }
-      const { now } = parse(clockSetSchema, body)
+      const { now } = parse(loadInputSchemas().clockSetSchema, body)
       if (now === null) clock.restore()
       else if (Date.parse(now) < FIRST_INSTANT_MS)
         throw PortalError.invalid([{ field: 'now', message: 'must be from 0001-01-01T00:00:00Z on' }])

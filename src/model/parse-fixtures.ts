@@ -1,5 +1,6 @@
 import { ConfigError } from '../vocabulary/config-error.js'
-import { fixturesSchema, type Fixtures } from '../contract/fixtures-schema.js'
+import type { Fixtures } from '../contract/fixtures-schema.js'
+import { loadInputSchemas } from '../contract/load-input-schemas.js'
 import { describeIssues } from '../vocabulary/describe-issues.js'
 import { defaultFixtures } from './default-fixtures.js'
 
@@ -42,7 +43,7 @@ export function parseFixtures(input: unknown, source: string, bases: ReadonlyMap
     }
     whole = merged
   }
-  const result = fixturesSchema.safeParse(whole)
+  const result = loadInputSchemas().fixturesSchema.safeParse(whole)
   if (result.success) return result.data
   // A mistake found in the merged arrays is shown where it is in the file: its index less the base's length.
   const issues = result.error.issues.map(({ path, message }) => {

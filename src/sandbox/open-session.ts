@@ -1,4 +1,5 @@
-import { sessionBodySchema, type SessionInput } from '../contract/session-schemas.js'
+import type { SessionInput } from '../contract/session-schemas.js'
+import { loadInputSchemas } from '../contract/load-input-schemas.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import { distinctIssues, issuesOf } from '../model/parse-body.js'
 import { refuseOversizedBody } from '../model/refuse-oversized-body.js'
@@ -26,7 +27,7 @@ export interface OpenedSession {
  */
 export function openSession(base: SandboxConfig, fixtures: SandboxCore['fixtures'], body: unknown): OpenedSession {
   refuseOversizedBody(body)
-  const parsed = sessionBodySchema.safeParse(body === undefined ? {} : body)
+  const parsed = loadInputSchemas().sessionBodySchema.safeParse(body === undefined ? {} : body)
   const issues: FieldIssue[] = parsed.success ? [] : issuesOf(parsed.error)
   const catalogue = createScenarioCatalogue()
   // The process's own definitions (from --scenario files) are known by name in every session.

@@ -1,4 +1,4 @@
-import type { ScenarioInput } from '../contract/scenario-schema.js'
+import type { Scenario } from '../contract/scenario-schema.js'
 
 /**
  * The built-in scenarios, written to `scenarios/<name>.json` by the build (in name order).
@@ -6,7 +6,7 @@ import type { ScenarioInput } from '../contract/scenario-schema.js'
  * @example
  * builtinScenarios.map((scenario) => scenario.name) // ['bad-request', 'empty-account', …]
  */
-export const builtinScenarios: readonly ScenarioInput[] = [
+export const builtinScenarios: readonly Scenario[] = [
   {
     name: 'bad-request',
     description:

@@ -1,7 +1,8 @@
 import { ConfigError } from '../vocabulary/config-error.js'
 import { describeIssues } from '../vocabulary/describe-issues.js'
 import { distinctIssues, issuesOf } from '../model/parse-body.js'
-import { scenarioSchema, type Scenario } from '../contract/scenario-schema.js'
+import type { Scenario } from '../contract/scenario-schema.js'
+import { loadInputSchemas } from '../contract/load-input-schemas.js'
 
 /**
  * Validates a scenario (already parsed from JSON). Throws a {@link ConfigError} naming the scenario,
@@ -12,7 +13,7 @@ import { scenarioSchema, type Scenario } from '../contract/scenario-schema.js'
  * // ConfigError: Failed to load scenario "mine" (./my-scenario.json): rules[0].fail.status: …
  */
 export function parseScenario(input: unknown, source: string): Scenario {
-  const result = scenarioSchema.safeParse(input)
+  const result = loadInputSchemas().scenarioSchema.safeParse(input)
   if (result.success) return result.data
   const named = typeof input === 'object' && input !== null && typeof (input as { name?: unknown }).name === 'string'
   // JSON quoting keeps a hostile name (a newline, say) from breaking the one-line message.

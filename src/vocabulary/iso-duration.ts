@@ -28,3 +28,11 @@ export function parseIsoDuration(text: string): number | undefined {
   const ms = Math.round(((((weeks! * 7 + days!) * 24 + hours!) * 60 + minutes!) * 60 + seconds!) * 1000)
   return ms
 }
+
+/**
+ * What is wrong with a clock `advance` that is no duration the clock takes.
+ *
+ * @example
+ * ({ field: 'advance', message: CLOCK_ADVANCE_MESSAGE })
+ */
+export const CLOCK_ADVANCE_MESSAGE = 'must be an ISO 8601 duration of weeks, days, hours, minutes and whole seconds, such as P30D or PT2H'

@@ -40,6 +40,8 @@ const REQUIRED_FILES = [
   'dist/index.d.ts',
   'dist/browser.js',
   'dist/browser.d.ts',
+  'dist/contract.js',
+  'dist/contract.d.ts',
   'dist/cli/main.cjs',
   'dist/cli/program.cjs',
   'dist/cli/load-program.cjs',
@@ -172,6 +174,53 @@ describe('the packed package installed into a fresh project, on Node 20 with msw
       expect(JSON.parse(browser.stdout)).toMatchObject({ createSandbox: 'function', startSandbox: 'undefined' })
     },
     2 * RUN_TIMEOUT_MS,
+  )
+
+  test(
+    "Importing analytics-sandbox loads no zod: with zod made unresolvable a default sandbox answers through msw and over HTTP, and in a plain process zod is loaded only for a user's own input and analytics-sandbox/contract.",
+    async () => {
+      // A resolve hook that refuses zod: any static import of it on the library's path fails the import.
+      const refuseZod = `export async function resolve(specifier, context, next) { if (/^zod(\\/|$)/.test(specifier)) throw new Error('zod was imported: ' + context.parentURL); return next(specifier, context) }`
+      const withoutZod = [
+        "import { register } from 'node:module'",
+        `register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(refuseZod)}))`,
+        "const { createSandbox, startSandbox, DOCUMENTED_KEYS } = await import('analytics-sandbox')",
+        "const { setupServer } = await import('msw/node')",
+        "const sandbox = createSandbox({ seed: 7, now: '2026-03-01', scenarios: ['slow'] })",
+        'const server = setupServer(...sandbox.handlers)',
+        "server.listen({ onUnhandledRequest: 'error' })",
+        "const viaMsw = await fetch('https://api.example.com/api/v1/projects', { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })",
+        'server.close()',
+        'const running = await startSandbox()',
+        "const viaHttp = await fetch(running.url + 'validate', { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })",
+        'await running.close()',
+        'console.log(JSON.stringify([viaMsw.status, viaHttp.status]))',
+      ].join('\n')
+      const refused = await run(nodeBin(), ['--input-type=module', '-e', withoutZod], project, RUN_TIMEOUT_MS, env)
+      expect(refused.code, report('node without zod', refused)).toBe(0)
+      expect(JSON.parse(refused.stdout)).toEqual([200, 200])
+
+      const onDemand = [
+        "const { createSandbox, ConfigError } = await import('analytics-sandbox')",
+        'let refusal = ""',
+        "try { createSandbox({ fixtures: { users: 'none' } }) } catch (error) { refusal = (error instanceof ConfigError) + ' ' + error.message }",
+        'const sandbox = createSandbox()',
+        "const project = await sandbox.projects.create({ user_id: 1, name: 'Made here' })",
+        "const contract = await import('analytics-sandbox/contract')",
+        'console.log(JSON.stringify({ refusal, name: project.name, schemas: typeof contract.projectsDataSchema.parse, verify: typeof contract.verifyContract, document: contract.createOpenApiDocument().openapi }))',
+      ].join('\n')
+      const loaded = await run(nodeBin(), ['--input-type=module', '-e', onDemand], project, RUN_TIMEOUT_MS, env)
+      expect(loaded.code, report('node with user input', loaded)).toBe(0)
+      expect(loaded.stderr).toBe('')
+      expect(JSON.parse(loaded.stdout)).toEqual({
+        refusal: expect.stringMatching(/^true Failed to load fixtures \(options\.fixtures\): .*users: Invalid input: expected array/),
+        name: 'Made here',
+        schemas: 'function',
+        verify: 'function',
+        document: '3.1.0',
+      })
+    },
+    3 * RUN_TIMEOUT_MS,
   )
 
   test(

@@ -40,7 +40,7 @@ function scenarioTemplate(rule: (typeof builtinScenarios)[number]['rules'][numbe
   if (rule.keys !== undefined) return ERRORS.unauthorized
   if (rule.projects !== undefined) return endpoint.projectHeader === 'ignored' ? undefined : ERRORS.forbidden
   if (rule.fail === undefined) return undefined
-  return forcedTemplate({ status: 500, ...rule.fail } as Parameters<typeof forcedTemplate>[0], endpoint.failure)
+  return forcedTemplate(rule.fail, endpoint.failure)
 }
 
 /** An example with the scenario it uses, so the two never disagree. */

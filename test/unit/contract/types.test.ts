@@ -6,7 +6,7 @@
  */
 import { describe, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
-import { projectsDataSchema, successEnvelopeSchema } from '../../../src/index.js'
+import { projectsDataSchema, successEnvelopeSchema } from '../../../src/contract.js'
 import type {
   apiKeyDetailsSchema,
   errorEnvelopeSchema,
@@ -15,6 +15,8 @@ import type {
   periodSummarySchema,
   projectSchema,
   trendSchema,
+} from '../../../src/contract.js'
+import type {
   ApiKeyDetails,
   Envelope,
   ErrorEnvelope,

@@ -1,0 +1,42 @@
+/**
+ * analytics-sandbox/contract: the Analytics Public API's contract as zod schemas and OpenAPI
+ * documents, to check your own fixtures, scenarios and answers, and `verifyContract` to check a
+ * deployment against it. It loads zod (about 100 ms), which `analytics-sandbox` itself does not.
+ *
+ * @example
+ * import { projectsDataSchema, scenarioSchema } from 'analytics-sandbox/contract'
+ *
+ * scenarioSchema.parse(JSON.parse(readFileSync('scenarios/slow.json', 'utf8')))
+ */
+export { errorEnvelopeSchema, errorTemplateSchema, successEnvelopeSchema } from './contract/envelope-schemas.js'
+export { analyticsQuerySchema, apiKeyHeaderSchema, projectIdHeaderSchema } from './contract/request-schemas.js'
+export { ENDPOINT_CONTRACTS, type EndpointContract } from './contract/endpoint-contracts.js'
+export { checkResponse, type CheckedRequest, type ContractIssue } from './contract/check-response.js'
+export { verifyContract, VerifyError, type VerifyOptions, type VerifyReport } from './verify/verify-contract.js'
+export type { VerifyCheck, CheckBasis, CheckResult } from './verify/create-verify-run.js'
+export { formatVerifyTable } from './verify/format-verify-table.js'
+export {
+  apiKeyDetailsSchema,
+  monitoringDataSchema,
+  overviewDataSchema,
+  periodSummarySchema,
+  projectSchema,
+  projectsDataSchema,
+  trendSchema,
+} from './contract/resource-schemas.js'
+export { fixturesSchema } from './contract/fixtures-schema.js'
+export { scenarioSchema } from './contract/scenario-schema.js'
+export { createOpenApiDocument, type OpenApiDocument } from './contract/create-openapi-document.js'
+export { createAdminOpenApiDocument, type AdminOpenApiDocument } from './contract/create-admin-openapi-document.js'
+export type { Envelope, ErrorEnvelope, SuccessEnvelope } from './contract/envelope-schemas.js'
+export type {
+  ApiKeyDetails,
+  MonitoringData,
+  OverviewData,
+  PeriodSummary,
+  ProjectResource,
+  ProjectsData,
+  Trend,
+} from './contract/resource-schemas.js'
+export type { FixturesInput, Fixtures } from './contract/fixtures-schema.js'
+export type { ScenarioInput, Scenario } from './contract/scenario-schema.js'

@@ -1,0 +1,42 @@
+/**
+ * analytics-sandbox's shared exports, for Node and for browsers: the sandbox, its controls, its
+ * errors and the API's types. No zod on this path: the schemas are in `analytics-sandbox/contract`.
+ *
+ * @example
+ * import { createSandbox, ERRORS } from 'analytics-sandbox'
+ */
+export { createSandbox, type Sandbox } from './msw/create-sandbox.js'
+export type { SandboxControls, AccountControls, ProjectControls, KeyControls, ClockControls } from './sandbox/sandbox-controls.js'
+export { PortalError, type FieldIssue } from './vocabulary/portal-error.js'
+export type {
+  AccountInput,
+  AccountView,
+  ClockInput,
+  ClockView,
+  KeyInput,
+  KeyPatch,
+  KeyRecord,
+  KeyState,
+  ProjectInput,
+  ProjectPatch,
+  ProjectRecord,
+} from './contract/portal-schemas.js'
+export type { SandboxOptions } from './sandbox/sandbox-options.js'
+export { ConfigError } from './vocabulary/config-error.js'
+export { DOCUMENTED_KEYS } from './model/documented-keys.js'
+export { ERRORS, type ErrorTemplate } from './vocabulary/errors.js'
+export { MESSAGES } from './vocabulary/messages.js'
+export { PROVIDERS, type Provider } from './vocabulary/providers.js'
+export type { Envelope, ErrorEnvelope, SuccessEnvelope } from './contract/envelope-schemas.js'
+export type { JournalEntry } from './core/journal.js'
+export type {
+  ApiKeyDetails,
+  MonitoringData,
+  OverviewData,
+  PeriodSummary,
+  ProjectResource,
+  ProjectsData,
+  Trend,
+} from './contract/resource-schemas.js'
+export type { FixturesInput, Fixtures } from './contract/fixtures-schema.js'
+export type { ScenarioInput, Scenario } from './contract/scenario-schema.js'
