@@ -14,8 +14,7 @@ import type { Health } from './records.js'
 import { createSandboxPicker } from './sandbox-picker.js'
 import { createScenariosPanel } from './scenarios-panel.js'
 
-/** How often the page looks for changes made elsewhere (a test, a script, another tab). */
-const STATE_POLL_MS = 3000
+import { STATE_POLL_MS } from './state-poll.js'
 
 // A session that answers session_not_found has ended: the picker goes back to the process's own sandbox.
 const client = createApiClient(askToken, (id) => picker.ended(id))

@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest'
 import type { JournalEntry } from '../../src/core/journal.js'
 import type { CoverageReport } from '../../src/core/report/coverage.js'
 import { OBSERVER_HEADER } from '../../src/dashboard/api-client.js'
+import { JOURNAL_POLL_MS } from '../../src/dashboard/journal-panel.js'
+import { STATE_POLL_MS } from '../../src/dashboard/state-poll.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 import { startSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
 import { shellQuote } from '../../src/vocabulary/shell-quote.js'
@@ -42,9 +44,11 @@ const NAMES = {
 describe('The dashboard and the client report, in headless Chromium', () => {
   const shared = useDashboardBrowser()
 
-  async function open(options: StartSandboxOptions = {}): Promise<Opened> {
+  /** Opens the dashboard; with `fakeTimers`, the page's timers run on a clock the test can move ahead. */
+  async function open(options: StartSandboxOptions = {}, fakeTimers = false): Promise<Opened> {
     shared.sandbox = await startSandbox({ now: '2026-01-15T12:00:00Z', ...options })
     const context = await shared.browser!.newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } })
+    if (fakeTimers) await context.clock.install()
     const page = await context.newPage()
     const opened: Opened = { page, errors: [], fetched: [] }
     page.on('console', (message) => {
@@ -65,10 +69,16 @@ describe('The dashboard and the client report, in headless Chromium', () => {
     return envelope.data
   }
 
-  /** Resolves once the page has read the client report `times` more times (every three seconds, with the rest of its state). */
+  /**
+   * Resolves once the page has read the client report `times` more times: it does every
+   * STATE_POLL_MS with the rest of its state, and the test moves the page's clock on by as much.
+   */
   async function polled(page: Page, times: number): Promise<void> {
-    for (let turn = 0; turn < times; turn++)
-      await page.waitForRequest((request) => new URL(request.url()).pathname === '/__sandbox/coverage', { timeout: 10_000 })
+    for (let turn = 0; turn < times; turn++) {
+      const read = page.waitForRequest((request) => new URL(request.url()).pathname === '/__sandbox/coverage', { timeout: 10_000 })
+      await page.clock.runFor(STATE_POLL_MS)
+      await read
+    }
   }
 
   /** The curl line of an outcome's example, as a person would write it for this sandbox. */
@@ -91,7 +101,7 @@ describe('The dashboard and the client report, in headless Chromium', () => {
   }
 
   it('a fail-once set before the dashboard is opened still fails the first test request', async () => {
-    const { page, errors, fetched } = await open({ scenarios: ['fail-once'] })
+    const { page, errors, fetched } = await open({ scenarios: ['fail-once'] }, true)
     // The page lists the account's projects, draws one (its /monitoring and /overview with the same
     // USER key a test uses), then another, and follows the sandbox's state for a while.
     await page.locator('#visibility-chart canvas').waitFor()
@@ -122,7 +132,7 @@ describe('The dashboard and the client report, in headless Chromium', () => {
   })
 
   it('the coverage panel lists every outcome, and its Send button produces the outcome it names', async () => {
-    const { page, errors, fetched } = await open()
+    const { page, errors, fetched } = await open({}, true)
     await page.locator('#visibility-chart canvas').waitFor()
     const before = await admin<CoverageReport>('coverage')
     // The page's own chart requests met no outcome.
@@ -170,6 +180,7 @@ describe('The dashboard and the client report, in headless Chromium', () => {
     })
     const [warning] = (await admin<CoverageReport>('coverage')).warnings
     const listed = page.locator(`#coverage-warnings li[data-code="${warning!.code}"]`)
+    await polled(page, 1)
     await listed.waitFor({ timeout: 10_000 })
     await expect(listed.textContent()).resolves.toBe(`${warning!.code} ×1: ${warning!.detail}`)
     expect(await axeViolations(page)).toEqual([])
@@ -181,10 +192,11 @@ describe('The dashboard and the client report, in headless Chromium', () => {
   })
 
   it("the journal panel hides the dashboard's own requests unless asked", async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await open({}, true)
     await page.locator('#visibility-chart canvas').waitFor()
-    // A client's request the real API would misread: the row shows its warning's code.
+    // A client's request the real API would misread: the row shows its warning's code, from the journal's next poll.
     await fetch(`${shared.sandbox!.url}validate?startDate=2026-01-01`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })
+    await page.clock.runFor(JOURNAL_POLL_MS)
     const clientRow = page.locator('#journal-list > li').filter({ hasText: 'GET /api/v1/validate' })
     await clientRow.waitFor({ timeout: 5000 })
     await expect(page.locator('#journal-list > li').count()).resolves.toBe(1)

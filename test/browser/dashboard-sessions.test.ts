@@ -13,6 +13,7 @@ import type { CoverageReport } from '../../src/core/report/coverage.js'
 import { OBSERVER_HEADER } from '../../src/dashboard/api-client.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
+import { STATE_POLL_MS } from '../../src/dashboard/state-poll.js'
 import { useDashboardBrowser } from './use-dashboard-browser.js'
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -41,9 +42,13 @@ describe('The dashboard and sessions, in headless Chromium', () => {
     return shared.sandbox
   }
 
-  /** Opens the dashboard at the root, with `hash` (a link to a session) when given. */
+  /**
+   * Opens the dashboard at the root, with `hash` (a link to a session) when given. Its timers run
+   * on a clock the test moves on by STATE_POLL_MS where it waits for the page's next look.
+   */
   async function open(hash = ''): Promise<Opened> {
     const context = await shared.browser!.newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } })
+    await context.clock.install()
     const page = await context.newPage()
     const opened: Opened = { page, pageErrors: [], consoleErrors: [], fetched: [] }
     page.on('console', (message) => {
@@ -79,7 +84,7 @@ describe('The dashboard and sessions, in headless Chromium', () => {
 
   const picker = (page: Page) => page.getByLabel('Sandbox', { exact: true })
 
-  it('the shared.sandbox picker lists every live session and switches every panel to the picked one', async () => {
+  it('the sandbox picker lists every live session and switches every panel to the picked one', async () => {
     await start()
     const session = await shared.sandbox!.createSession({ label: 'worker 1', now: '2026-06-01T00:00:00Z', scenarios: ['server-error'] })
     const unlabelled = await shared.sandbox!.createSession()
@@ -105,6 +110,7 @@ describe('The dashboard and sessions, in headless Chromium', () => {
     await expect(page.locator('#clock-today').textContent()).resolves.toBe('2026-01-15')
     // One made while the page is open joins the list at its next look, every three seconds.
     const later = await shared.sandbox!.createSession({ label: 'worker 2' })
+    await page.clock.runFor(STATE_POLL_MS)
     await picker(page).locator(`option[value="${later.id}"]`).waitFor({ state: 'attached', timeout: 10_000 })
 
     await picker(page).selectOption(session.id)
@@ -156,6 +162,7 @@ describe('The dashboard and sessions, in headless Chromium', () => {
     const met = (report: CoverageReport) => report.outcomes.filter((outcome) => outcome.seen > 0).map((outcome) => outcome.id)
     expect(met(await admin<CoverageReport>(session.adminUrl, 'coverage'))).toEqual(['validate.200.user'])
     expect(met(await admin<CoverageReport>(rootAdmin(), 'coverage'))).toEqual([])
+    await page.clock.runFor(STATE_POLL_MS)
     await page.locator('#coverage-outcomes tr[data-outcome="validate.200.user"][data-seen="1"]').waitFor({ timeout: 10_000 })
 
     // The page marks its own requests in a session as at the root; the one sent on purpose is a client's.
@@ -169,7 +176,7 @@ describe('The dashboard and sessions, in headless Chromium', () => {
     expect(consoleErrors).toEqual([])
   })
 
-  it("an ended session falls back to the process's shared.sandbox with a note", async () => {
+  it("an ended session falls back to the process's sandbox with a note", async () => {
     await start()
     const session = await shared.sandbox!.createSession({ label: 'worker 1', now: '2026-06-01T00:00:00Z' })
     const { page, pageErrors, consoleErrors } = await open()
@@ -177,6 +184,7 @@ describe('The dashboard and sessions, in headless Chromium', () => {
     await page.locator('#clock-today', { hasText: '2026-06-01' }).waitFor()
 
     await admin(rootAdmin(), `sessions/${session.id}`, { method: 'DELETE' })
+    await page.clock.runFor(STATE_POLL_MS)
     await page.locator('#status', { hasText: /worker 1.* ended: showing the process's own sandbox/ }).waitFor({ timeout: 10_000 })
     await expect(picker(page).inputValue()).resolves.toBe('')
     await expect(picker(page).locator('option').count()).resolves.toBe(1)
@@ -187,7 +195,7 @@ describe('The dashboard and sessions, in headless Chromium', () => {
     expect(consoleErrors.filter((text) => !ERROR_ANSWER_NOTE.test(text) || !/status of 404\b/.test(text))).toEqual([])
   })
 
-  it('a link with #session=<id> opens that session, and one naming no live session opens the process’s shared.sandbox with a note', async () => {
+  it('a link with #session=<id> opens that session, and one naming no live session opens the process’s sandbox with a note', async () => {
     await start()
     const session = await shared.sandbox!.createSession({ label: 'worker 1', now: '2026-06-01T00:00:00Z' })
     const { page, pageErrors, consoleErrors } = await open(`#session=${session.id}`)

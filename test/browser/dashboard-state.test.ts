@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { JOURNAL_POLL_MS } from '../../src/dashboard/journal-panel.js'
+import { STATE_POLL_MS } from '../../src/dashboard/state-poll.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 import { startSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
 import { useDashboardBrowser } from './use-dashboard-browser.js'
@@ -42,15 +43,15 @@ describe('The dashboard shows no stale or contradictory state (issue 31), in hea
   /**
    * Starts a sandbox and opens the dashboard at 1400 × 1000, waiting until it has loaded. With
    * `pausedClock`, the page's timers never fire unless the test runs its clock: what changes then
-   * is what the page's own actions changed.
+   * is what the page's own actions changed. With `fakeTimers`, time runs, and the test may move it on.
    */
-  async function open(options: StartSandboxOptions = {}, { pausedClock = false } = {}): Promise<Opened> {
+  async function open(options: StartSandboxOptions = {}, { pausedClock = false, fakeTimers = false } = {}): Promise<Opened> {
     shared.sandbox = await startSandbox({ now: NOW, ...options })
     const context = await shared.browser!.newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } })
     if (pausedClock) {
       await context.clock.install({ time: NOW })
       await context.clock.pauseAt('2026-01-15T12:00:01Z')
-    }
+    } else if (fakeTimers) await context.clock.install()
     const page = await context.newPage()
     const opened: Opened = { page, pageErrors: [], consoleErrors: [] }
     page.on('console', (message) => {
@@ -134,10 +135,11 @@ describe('The dashboard shows no stale or contradictory state (issue 31), in hea
   })
 
   it('a scenario put in force by a test, not the page, shows in the In force line and clears the chart at the page’s next look', async () => {
-    const { page, pageErrors, consoleErrors } = await open()
+    const { page, pageErrors, consoleErrors } = await open({}, { fakeTimers: true })
     await page.locator('#visibility-chart canvas').waitFor()
 
     shared.sandbox!.useScenario('server-error')
+    await page.clock.runFor(STATE_POLL_MS)
     await answer(page)
       .filter({ hasText: /^\/projects answered 500\b/ })
       .waitFor({ timeout: 10_000 })
@@ -146,6 +148,7 @@ describe('The dashboard shows no stale or contradictory state (issue 31), in hea
     expect(await figures(page)).toMatchObject({ chart: false, canvases: 0, sentiment: 0, points: 0 })
 
     shared.sandbox!.useScenario()
+    await page.clock.runFor(STATE_POLL_MS)
     await page.locator('#visibility-chart canvas').waitFor({ timeout: 10_000 })
     await expect(page.locator('#scenarios-in-force').textContent()).resolves.toBe('No scenario in force: the API answers normally')
     expect(pageErrors).toEqual([])
