@@ -15,6 +15,16 @@ export const FIXTURE_DIR = fileURLToPath(new URL('./fixture-project/', import.me
 const BUILD_OUTPUTS = ['dist/index.js', 'dist/index.d.ts', 'dist/browser.js', 'dist/cli/main.cjs']
 
 export const PACK_TIMEOUT_MS = 45_000
+
+/**
+ * The repository's own tsc, which type-checks a fresh project as that project's own tsc of the same
+ * version would: it resolves every import from the project's node_modules and only its lib files
+ * from its own package. Not installing TypeScript into each fresh project saves a 23 MB unpack.
+ *
+ * @example
+ * await run(nodeBinary, [REPO_TSC, '-p', '.'], project, RUN_TIMEOUT_MS, env)
+ */
+export const REPO_TSC = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url))
 export const INSTALL_TIMEOUT_MS = 170_000
 export const RUN_TIMEOUT_MS = 100_000
 
