@@ -8,6 +8,7 @@
 export { createSandbox, type Sandbox } from './msw/create-sandbox.js'
 export type { SandboxControls, AccountControls, ProjectControls, KeyControls, ClockControls } from './sandbox/sandbox-controls.js'
 export { PortalError, type FieldIssue } from './vocabulary/portal-error.js'
+export { SandboxError } from './vocabulary/sandbox-error.js'
 export type {
   AccountInput,
   AccountView,

@@ -1,5 +1,6 @@
 import type { ErrorEnvelope, SuccessEnvelope } from './envelope-schemas.js'
 import type { ErrorTemplate } from '../vocabulary/errors.js'
+import { errorBody } from '../vocabulary/sandbox-error.js'
 
 export type { Envelope, ErrorEnvelope, SuccessEnvelope } from './envelope-schemas.js'
 
@@ -21,11 +22,5 @@ export function ok<Data>(data: Data, message: string): SuccessEnvelope<Data> {
  * fail(ERRORS.invalidDate, 'start_date must be a calendar date in YYYY-MM-DD format')
  */
 export function fail(template: ErrorTemplate, detail?: string): ErrorEnvelope {
-  const errors: ErrorEnvelope['errors'] = {}
-  if (template.error !== undefined) {
-    errors.error = template.error
-    const text = detail ?? template.detail
-    if (text !== undefined) errors.detail = text
-  }
-  return { success: false, message: template.message, code: template.status, data: {}, errors, meta_data: {} }
+  return errorBody(template, detail)
 }

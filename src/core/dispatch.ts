@@ -5,14 +5,13 @@ import { isPreflight, preflight } from './cors.js'
 import type { Endpoint } from './endpoints/endpoint.js'
 import { toAnswer, withHeaders, type Answer } from './answer.js'
 import { fail } from '../contract/envelope.js'
-import { EnvelopeError } from './envelope-error.js'
+import { SandboxError } from '../vocabulary/sandbox-error.js'
 import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { authenticate } from './guards/authenticate.js'
 import { projectIdOf, readProjectIdHeader, type ProjectIdHeader } from './guards/authorize-project.js'
 import { resolveRoute } from './guards/resolve-route.js'
 import { pickDelay } from '../vocabulary/latency.js'
 import type { RuleScope } from '../scenarios/active-scenarios.js'
-import { isRefusal, type Refusal } from '../vocabulary/refusal.js'
 import type { SandboxCore } from './sandbox-core.js'
 import { NO_SERVER, type ServerSettings } from './server-settings.js'
 import { ENDPOINT_RULES } from '../vocabulary/endpoint-rules.js'
@@ -30,7 +29,7 @@ const NO_WARNINGS: readonly Warning[] = Object.freeze([])
  * → strict mode's warnings (400) → endpoint guards: project (400/403, and a scenario's hidden projects), query (400)
  * → data stage: a scenario's rate limit (429) or forced failure → the answer (0 dates under `no-data`).
  *
- * It never throws: a guard's {@link EnvelopeError} becomes its error envelope, anything unexpected
+ * It never throws: a guard's {@link SandboxError} becomes its error envelope, anything unexpected
  * the endpoint's own 500. Latency (the sandbox's, plus matching scenario rules') applies to every answer.
  * The answer is counted for the client report (outcome and warnings) unless it is the dashboard's
  * own (`X-Sandbox-Client: dashboard`), which moves no scenario counter and goes to its own journal.
@@ -64,19 +63,19 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest, server: Ser
     endpoint = resolveRoute(sandbox.routes, request.method, request.path)
     if (sandbox.clientReport && !observer) warnings = findWarnings(ENDPOINT_RULES[endpoint.name], request, projectHeader, isKey)
     const named = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'))
-    if (isRefusal(named)) throw EnvelopeError.from(named)
+    if (named instanceof SandboxError) throw named
     active = named
     const now = sandbox.clock.now()
     const key = authenticate(sandbox.model.index, keyHeader, now)
     level = key.apiKey.level
     scope = { endpoint: endpoint.name, key: key.apiKey.key, projectId: concernedProject(endpoint, projectId, key.apiKey.project_id) }
     refuse(active.checkKey(scope))
-    if (sandbox.strict && warnings.length > 0) throw new EnvelopeError(WARNING_BY_CODE.get(warnings[0]!.code)!, warnings[0]!.detail)
+    if (sandbox.strict && warnings.length > 0) throw new SandboxError(WARNING_BY_CODE.get(warnings[0]!.code)!, warnings[0]!.detail)
     const prepared = endpoint.prepare({ sandbox, query: request.query, key, projectId, today: dayOfInstant(now), active })
     refuse(active.enterData(scope, endpoint.failure, headers, realNow, observer))
     answer = withHeaders(prepared.respond(active.removesData(scope)), headers)
   } catch (thrown) {
-    const refused = thrown instanceof EnvelopeError ? thrown : undefined
+    const refused = thrown instanceof SandboxError ? thrown : undefined
     answer =
       refused === undefined
         ? toAnswer(fail(endpoint?.failure ?? ERRORS.internal), headers)
@@ -124,6 +123,6 @@ function concernedProject(endpoint: Endpoint | undefined, read: ProjectIdHeader,
 }
 
 /** Ends the request with a scenario's refusal, if it made one. */
-function refuse(refusal: Refusal | undefined): void {
-  if (refusal !== undefined) throw EnvelopeError.from(refusal)
+function refuse(refusal: SandboxError | undefined): void {
+  if (refusal !== undefined) throw refusal
 }

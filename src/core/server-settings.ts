@@ -4,7 +4,7 @@ import type { Coverage } from './report/coverage.js'
 
 /**
  * The session operations of the admin API (`/__sandbox/sessions`), which the server that holds the
- * sessions provides: each gives the envelope (or throws the EnvelopeError) to answer with.
+ * sessions provides: each gives the envelope (or throws the SandboxError) to answer with.
  *
  * @example
  * const sessions: SessionRoutes = { create: (request) => …, list: () => …, end: (id) => … }

@@ -2,7 +2,7 @@ import { hashString, mixHash, unitInterval } from '../vocabulary/hash.js'
 import type { EndpointName } from '../vocabulary/endpoint-names.js'
 import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { pickDelay, toLatencyRange, type LatencyRange } from '../vocabulary/latency.js'
-import type { Refusal } from '../vocabulary/refusal.js'
+import { SandboxError } from '../vocabulary/sandbox-error.js'
 import type { RuleMatch, Scenario, ScenarioRule } from '../contract/scenario-schema.js'
 
 /** What a rule's `match` is compared with: the endpoint, the key sent, and the project concerned. */
@@ -49,7 +49,7 @@ function counterOf<V>(counters: Map<string, V>, key: string, make: () => V): V {
   return made
 }
 
-const UNAUTHORIZED: Refusal = { template: ERRORS.unauthorized }
+const UNAUTHORIZED = new SandboxError(ERRORS.unauthorized)
 
 const asSet = <T>(value: T | T[] | undefined): ReadonlySet<T> | undefined =>
   value === undefined ? undefined : new Set(Array.isArray(value) ? value : [value])
@@ -167,7 +167,7 @@ export class ActiveScenarios {
   }
 
   /** The key stage: a 401 when a rule treats the key as expired or revoked. */
-  checkKey(scope: RuleScope): Refusal | undefined {
+  checkKey(scope: RuleScope): SandboxError | undefined {
     for (const rule of this.#keys) if (matches(rule, scope)) return UNAUTHORIZED
     return undefined
   }
@@ -194,7 +194,7 @@ export class ActiveScenarios {
     headers: Record<string, string>,
     nowMs: number,
     observe = false,
-  ): Refusal | undefined {
+  ): SandboxError | undefined {
     // An observer (the dashboard) sees what holds for every request, and moves no counter: no rate
     // limit, no nth or seeded share, so a test's fail-once or window is still there for the test.
     const rateLimits = this.#rateLimits
@@ -214,7 +214,7 @@ export class ActiveScenarios {
       if (!fails) continue
       const retry: Record<string, string> =
         fail.status === 429 || fail.status === 503 ? { 'retry-after': String(fail.retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS) } : {}
-      return { template: forcedTemplate(fail, endpointFailure), headers: retry }
+      return new SandboxError(forcedTemplate(fail, endpointFailure), undefined, retry)
     }
     return undefined
   }
@@ -225,7 +225,7 @@ export class ActiveScenarios {
     return false
   }
 
-  #countRate(rule: CompiledRule, scope: RuleScope, headers: Record<string, string>, nowMs: number): Refusal | undefined {
+  #countRate(rule: CompiledRule, scope: RuleScope, headers: Record<string, string>, nowMs: number): SandboxError | undefined {
     const { limit, windowSeconds } = rule.rule.rateLimit!
     const windowMs = windowSeconds * 1000
     const window = counterOf(rule.windows, scope.key ?? '', () => ({ start: nowMs, count: 0 }))
@@ -239,10 +239,9 @@ export class ActiveScenarios {
     headers['x-ratelimit-remaining'] = String(Math.max(0, limit - window.count))
     headers['x-ratelimit-reset'] = reset
     if (window.count <= limit) return undefined
-    return {
-      template: ERRORS.rateLimited,
-      detail: `At most ${limit} requests per ${windowSeconds} seconds; retry after ${reset} seconds`,
-      headers: { ...headers, 'retry-after': reset },
-    }
+    return new SandboxError(ERRORS.rateLimited, `At most ${limit} requests per ${windowSeconds} seconds; retry after ${reset} seconds`, {
+      ...headers,
+      'retry-after': reset,
+    })
   }
 }

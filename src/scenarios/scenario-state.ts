@@ -1,6 +1,6 @@
 import { BoundedCache } from '../vocabulary/bounded-cache.js'
 import { ERRORS } from '../vocabulary/errors.js'
-import { isRefusal, type Refusal } from '../vocabulary/refusal.js'
+import { SandboxError } from '../vocabulary/sandbox-error.js'
 import { ActiveScenarios } from './active-scenarios.js'
 import { unknownScenarioMessage, type ScenarioCatalogue } from './scenario-catalogue.js'
 import type { Scenario } from '../contract/scenario-schema.js'
@@ -21,7 +21,9 @@ export class ScenarioState {
   #active: ActiveScenarios
   /** Header value → the scenarios in force with it; counters persist across requests with that header. */
   // A refusal weighs more than the cache holds, so it is never kept: the catalogue may change.
-  readonly #byHeader = new BoundedCache<string, ActiveScenarios | Refusal>(64, (value) => (isRefusal(value) ? Infinity : 1))
+  readonly #byHeader = new BoundedCache<string, ActiveScenarios | SandboxError>(64, (value) =>
+    value instanceof SandboxError ? Infinity : 1,
+  )
 
   constructor(
     readonly catalogue: ScenarioCatalogue,
@@ -54,17 +56,17 @@ export class ScenarioState {
    * The scenarios in force for a request: the active set plus those named in its
    * `X-Sandbox-Scenario` header (comma-separated). An unknown name is 400 `unknown_scenario`.
    */
-  forRequest(header: string | null): ActiveScenarios | Refusal {
+  forRequest(header: string | null): ActiveScenarios | SandboxError {
     if (header === null || header.trim() === '') return this.#active
     return this.#byHeader.getOrCreate(header, () => {
       const named = this.#compileHeader(header)
-      return isRefusal(named) ? named : ActiveScenarios.combine(this.#active, named)
+      return named instanceof SandboxError ? named : ActiveScenarios.combine(this.#active, named)
     })
   }
 
-  #compileHeader(header: string): ActiveScenarios | Refusal {
+  #compileHeader(header: string): ActiveScenarios | SandboxError {
     if (header.length > MAX_HEADER_LENGTH) {
-      return { template: ERRORS.unknownScenario, detail: `X-Sandbox-Scenario may be at most ${MAX_HEADER_LENGTH} characters long` }
+      return new SandboxError(ERRORS.unknownScenario, `X-Sandbox-Scenario may be at most ${MAX_HEADER_LENGTH} characters long`)
     }
     const names = header
       .split(',')
@@ -82,8 +84,8 @@ export class ScenarioState {
     return ActiveScenarios.compile(scenarios, this.seed)
   }
 
-  #unknown(name: string): Refusal {
+  #unknown(name: string): SandboxError {
     // The one message for an unknown name, wherever it was given; here it says where.
-    return { template: ERRORS.unknownScenario, detail: `X-Sandbox-Scenario: ${unknownScenarioMessage(name, this.catalogue)}` }
+    return new SandboxError(ERRORS.unknownScenario, `X-Sandbox-Scenario: ${unknownScenarioMessage(name, this.catalogue)}`)
   }
 }

@@ -1,12 +1,10 @@
 import { ok, type Envelope } from '../contract/envelope.js'
 import type { SessionView } from '../contract/session-schemas.js'
-import { EnvelopeError } from '../core/envelope-error.js'
+import { SandboxError } from '../vocabulary/sandbox-error.js'
 import type { CoreRequest } from '../core/core-request.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import type { SessionRoutes } from '../core/server-settings.js'
 import { ERRORS } from '../vocabulary/errors.js'
-import { PortalError } from '../vocabulary/portal-error.js'
-import { portalRefusal } from '../core/admin/portal-refusal.js'
 import { readJsonBody } from '../core/admin/read-json-body.js'
 import type { OpenedSession } from '../sandbox/open-session.js'
 import { Coverage } from '../core/report/coverage.js'
@@ -68,7 +66,7 @@ export class SessionStore implements SessionRoutes {
   /** Makes a session from an options object (a PortalError for a bad one), or throws the 409 when full. */
   make(body: unknown): Session {
     this.sweep()
-    if (this.#sessions.size >= this.limits.max) throw new EnvelopeError(ERRORS.sessionsFull)
+    if (this.#sessions.size >= this.limits.max) throw new SandboxError(ERRORS.sessionsFull)
     const opened = this.open(body)
     const now = Date.now()
     const session: Session = { id: newSessionId(), ...opened, createdAt: now, lastUsedAt: now, requests: 0 }
@@ -133,12 +131,7 @@ export class SessionStore implements SessionRoutes {
 
   create(request: CoreRequest): Envelope<unknown> {
     const body = readJsonBody(request)
-    try {
-      return { ...ok(this.view(this.make(body)), 'Session created'), code: 201 } as unknown as Envelope<unknown>
-    } catch (error) {
-      if (error instanceof PortalError) throw portalRefusal(error)
-      throw error
-    }
+    return { ...ok(this.view(this.make(body)), 'Session created'), code: 201 } as unknown as Envelope<unknown>
   }
 
   list(): Envelope<unknown> {
@@ -147,7 +140,7 @@ export class SessionStore implements SessionRoutes {
   }
 
   end(id: string): Envelope<unknown> {
-    if (!this.remove(id)) throw new EnvelopeError(ERRORS.sessionNotFound)
+    if (!this.remove(id)) throw new SandboxError(ERRORS.sessionNotFound)
     return ok({ id }, 'Session ended')
   }
 }

@@ -6,7 +6,8 @@ import { openSession } from '../sandbox/open-session.js'
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_SECONDS, type Session } from './session-store.js'
 import type { SessionInput } from '../contract/session-schemas.js'
 import { ConfigError } from '../vocabulary/config-error.js'
-import { EnvelopeError } from '../core/envelope-error.js'
+import { SandboxError } from '../vocabulary/sandbox-error.js'
+import { ERRORS } from '../vocabulary/errors.js'
 
 /**
  * Options of {@link startSandbox}: the sandbox's, plus where to listen.
@@ -124,7 +125,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       try {
         session = sessions.make(input)
       } catch (error) {
-        if (error instanceof EnvelopeError)
+        // The process's own limit is a ConfigError; a bad body stays the PortalError it is.
+        if (error instanceof SandboxError && error.template === ERRORS.sessionsFull)
           throw new ConfigError(`Cannot make a session: ${error.envelope.errors.detail ?? error.envelope.message}`)
         throw error
       }

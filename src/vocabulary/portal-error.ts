@@ -1,11 +1,8 @@
 import { ERRORS, type ErrorTemplate } from './errors.js'
 import { LIMITS } from './limits.js'
+import { SandboxError, type FieldIssue } from './sandbox-error.js'
 
-/** One mistake in a body: the field (as a user writes it, `projects[0].region`) and what is wrong. */
-export interface FieldIssue {
-  readonly field: string
-  readonly message: string
-}
+export type { FieldIssue } from './sandbox-error.js'
 
 /**
  * The message of a field a body does not take.
@@ -28,26 +25,12 @@ export const MAX_LISTED_ISSUES = LIMITS.listedIssues
  *   if (error instanceof PortalError) error.issues // [{ field: 'user_id', message: 'user 99 does not exist' }]
  * }
  */
-export class PortalError extends Error {
-  override readonly name = 'PortalError'
+export class PortalError extends SandboxError {
+  override readonly name: string = 'PortalError'
 
-  constructor(
-    /** What the admin API answers: `ERRORS.invalidBody` (400) or `ERRORS.notFound` (404). */
-    readonly template: ErrorTemplate,
-    message: string,
-    readonly issues: readonly FieldIssue[] = [],
-  ) {
-    super(message)
-  }
-
-  /** The HTTP status the admin API answers it with. */
-  get status(): number {
-    return this.template.status
-  }
-
-  /** The `errors.error` code the admin API answers it with. */
-  get code(): string | undefined {
-    return this.template.error
+  /** `template` is what the admin API answers: `ERRORS.invalidBody` (400), `ERRORS.notFound` (404)…; `message` its detail. */
+  constructor(template: ErrorTemplate, message: string, issues: readonly FieldIssue[] = []) {
+    super(template, message, {}, issues)
   }
 
   /**

@@ -1,19 +1,16 @@
-import { ConfigError } from '../../vocabulary/config-error.js'
 import { resolveScenarios } from '../../scenarios/scenario-catalogue.js'
-import { UnknownScenarioError } from '../../vocabulary/unknown-scenario-error.js'
 import { dayOfInstant, formatCalendarDate } from '../../vocabulary/calendar-date.js'
 import type { Answer } from '../answer.js'
 import type { CoreRequest } from '../core-request.js'
 import { RESPONSE_HEADERS, toAnswer } from '../answer.js'
 import { ok, type Envelope } from '../../contract/envelope.js'
-import { EnvelopeError } from '../envelope-error.js'
+import { SandboxError } from '../../vocabulary/sandbox-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import type { SandboxCore } from '../sandbox-core.js'
 import type { ServerSettings, SessionRoutes } from '../server-settings.js'
 import { COVERAGE_SCOPES, type CoverageScope } from '../report/coverage.js'
 import { resetSandbox } from '../reset-sandbox.js'
 import { PORTAL_ROUTES } from './portal-routes.js'
-import { portalRefusal } from './portal-refusal.js'
 import { readJsonBody } from './read-json-body.js'
 import { NOT_A_FIELD, PortalError, type FieldIssue } from '../../vocabulary/portal-error.js'
 import { readJournalQuery } from './read-journal-query.js'
@@ -49,28 +46,18 @@ function activeNames(sandbox: SandboxCore): readonly string[] {
 function putScenario(sandbox: SandboxCore, request: CoreRequest): Envelope<unknown> {
   const body = readJsonBody(request)
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw portalRefusal(PortalError.invalid([{ field: '(root)', message: `must be ${BODY_EXAMPLE}` }]))
+    throw PortalError.invalid([{ field: '(root)', message: `must be ${BODY_EXAMPLE}` }])
   }
-  try {
-    refuseOversizedBody(body)
-  } catch (error) {
-    if (error instanceof PortalError) throw portalRefusal(error)
-    throw error
-  }
+  refuseOversizedBody(body)
   const items = (body as { scenarios?: unknown }).scenarios
   const issues: FieldIssue[] = Object.keys(body)
     .filter((name) => name !== 'scenarios')
     .map((name) => ({ field: name, message: NOT_A_FIELD }))
   if (!Array.isArray(items)) issues.unshift({ field: 'scenarios', message: SCENARIOS_FIELD_MESSAGE })
   // The same 400 as the portal's: every mistake in errors.fields, nothing changed.
-  if (!Array.isArray(items) || issues.length > 0) throw portalRefusal(PortalError.invalid(issues))
-  try {
-    sandbox.scenarios.activate(resolveScenarios(sandbox.scenarios.catalogue, items, (index) => `admin API, scenarios[${index}]`))
-  } catch (error) {
-    if (error instanceof UnknownScenarioError) throw new EnvelopeError(ERRORS.unknownScenario, error.message)
-    if (error instanceof ConfigError) throw new EnvelopeError(ERRORS.invalidBody, error.message)
-    throw error
-  }
+  if (!Array.isArray(items) || issues.length > 0) throw PortalError.invalid(issues)
+  // A definition's mistakes are a ConfigError (400 invalid_body), an unknown name an UnknownScenarioError (400 unknown_scenario).
+  sandbox.scenarios.activate(resolveScenarios(sandbox.scenarios.catalogue, items, (index) => `admin API, scenarios[${index}]`))
   return ok({ active: activeNames(sandbox) }, 'Scenarios activated')
 }
 
@@ -86,16 +73,16 @@ export const COVERAGE_SCOPE_DETAIL =
 /** `GET coverage?scope=`: `reset` (the default) or `suite`; anything else, or another parameter, is a 400. */
 function coverageScope(request: CoreRequest): CoverageScope {
   const query = new URLSearchParams(request.query)
-  for (const name of query.keys()) if (name !== 'scope') throw new EnvelopeError(ERRORS.badRequest, COVERAGE_SCOPE_DETAIL)
+  for (const name of query.keys()) if (name !== 'scope') throw new SandboxError(ERRORS.badRequest, COVERAGE_SCOPE_DETAIL)
   const scope = query.get('scope') ?? 'reset'
   const known = COVERAGE_SCOPES.find((candidate) => candidate === scope)
-  if (known === undefined) throw new EnvelopeError(ERRORS.badRequest, COVERAGE_SCOPE_DETAIL)
+  if (known === undefined) throw new SandboxError(ERRORS.badRequest, COVERAGE_SCOPE_DETAIL)
   return known
 }
 
 /** The server's sessions, or the 404 where there are none (in process, inside a session). */
 function sessionsOf(server: ServerSettings): SessionRoutes {
-  if (server.sessions === undefined) throw new EnvelopeError(ERRORS.notFound, NO_SESSIONS_DETAIL)
+  if (server.sessions === undefined) throw new SandboxError(ERRORS.notFound, NO_SESSIONS_DETAIL)
   return server.sessions
 }
 
@@ -115,7 +102,7 @@ const openApiAnswers = new WeakMap<() => string, Answer>()
 function getOpenApi(server: ServerSettings, which: 'openApiJson' | 'adminOpenApiJson'): Answer {
   const source = server[which]
   if (source === undefined)
-    throw new EnvelopeError(ERRORS.notFound, 'The OpenAPI document is served by the standalone sandbox (analytics-sandbox, startSandbox)')
+    throw new SandboxError(ERRORS.notFound, 'The OpenAPI document is served by the standalone sandbox (analytics-sandbox, startSandbox)')
   let answer = openApiAnswers.get(source)
   if (answer === undefined) {
     const body = new TextEncoder().encode(source())

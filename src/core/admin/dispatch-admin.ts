@@ -1,7 +1,7 @@
 import type { CoreRequest, TimedAnswer } from '../core-request.js'
 import { toAnswer, withoutCors, type Answer } from '../answer.js'
 import { fail } from '../../contract/envelope.js'
-import { EnvelopeError } from '../envelope-error.js'
+import { SandboxError } from '../../vocabulary/sandbox-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import type { SandboxCore } from '../sandbox-core.js'
 import { NO_SERVER, type ServerSettings } from '../server-settings.js'
@@ -88,22 +88,22 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest, server
       !OPEN_ADMIN_PATHS.has(name) &&
       !sameText(request.header('x-sandbox-admin-token') ?? '', server.adminToken)
     ) {
-      throw new EnvelopeError(ERRORS.adminTokenRequired)
+      throw new SandboxError(ERRORS.adminTokenRequired)
     }
     if (methods === undefined)
-      throw new EnvelopeError(ERRORS.notFound, `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`)
+      throw new SandboxError(ERRORS.notFound, `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`)
     // Where a server holds no sessions (in process, inside a session) their routes do not exist, whatever the method.
-    if (SESSION_ROUTES.has(name) && server.sessions === undefined) throw new EnvelopeError(ERRORS.notFound, NO_SESSIONS_DETAIL)
+    if (SESSION_ROUTES.has(name) && server.sessions === undefined) throw new SandboxError(ERRORS.notFound, NO_SESSIONS_DETAIL)
     // Own properties only: a method named `constructor` or `__proto__` must not reach Object.prototype.
     const handler = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined
     if (handler === undefined)
-      throw new EnvelopeError(ERRORS.methodNotAllowed, `Allowed here: ${Object.keys(methods).join(', ')}`, {
+      throw new SandboxError(ERRORS.methodNotAllowed, `Allowed here: ${Object.keys(methods).join(', ')}`, {
         allow: Object.keys(methods).join(', '),
       })
     const result = handler(sandbox, request, param, server)
     return adminAnswer('body' in result ? result : toAnswer(result), observer)
   } catch (error) {
-    if (error instanceof EnvelopeError) return adminAnswer(toAnswer(error.envelope, error.headers), observer, error.template.error ?? null)
+    if (error instanceof SandboxError) return adminAnswer(toAnswer(error.envelope, error.headers), observer, error.template.error ?? null)
     return adminAnswer(toAnswer(fail(ERRORS.internal)), observer)
   }
 }

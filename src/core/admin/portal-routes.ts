@@ -7,11 +7,9 @@ import { readPositiveId } from '../../vocabulary/read-positive-id.js'
 import type { CoreRequest } from '../core-request.js'
 import { toAnswer, type Answer } from '../answer.js'
 import type { KeyRecord } from '../../contract/portal-schemas.js'
-import { EnvelopeError } from '../envelope-error.js'
-import { portalRefusal } from './portal-refusal.js'
+import { SandboxError } from '../../vocabulary/sandbox-error.js'
 import { readJsonBody } from './read-json-body.js'
 
-export { portalRefusal } from './portal-refusal.js'
 import type { SandboxCore } from '../sandbox-core.js'
 
 /** A portal operation: the sandbox, the request, and the id or key its path names (`keys/{key}`). */
@@ -61,7 +59,7 @@ function wholeNumberIn(query: URLSearchParams, name: string, min: number, max: n
   const text = query.get(name)
   if (text === null) return undefined
   const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN
-  if (!(value >= min && value <= max)) throw new EnvelopeError(ERRORS.badRequest, detail)
+  if (!(value >= min && value <= max)) throw new SandboxError(ERRORS.badRequest, detail)
   return value
 }
 
@@ -72,7 +70,7 @@ function wholeNumberIn(query: URLSearchParams, name: string, min: number, max: n
 function keysPage(request: CoreRequest): KeysPage {
   const query = new URLSearchParams(request.query)
   for (const name of query.keys()) {
-    if (!KEYS_PARAMETERS.includes(name)) throw new EnvelopeError(ERRORS.badRequest, KEYS_PAGE_DETAILS.unknown)
+    if (!KEYS_PARAMETERS.includes(name)) throw new SandboxError(ERRORS.badRequest, KEYS_PAGE_DETAILS.unknown)
   }
   const userId = wholeNumberIn(query, 'user_id', 1, Number.MAX_SAFE_INTEGER, USER_ID_FILTER_DETAIL)
   const offset = wholeNumberIn(query, 'offset', 0, Number.MAX_SAFE_INTEGER, KEYS_PAGE_DETAILS.offset) ?? 0
@@ -102,17 +100,12 @@ const listKeys: PortalHandler = (sandbox, request) => {
   })
 }
 
-/** Runs a portal operation, turning its refusal into the envelope's 400 or 404. */
+/** Runs a portal operation; its refusal (a `PortalError`) is answered by the admin dispatcher as any other. */
 function portal<T>(operation: (portal: Portal, request: CoreRequest, param: string) => T, message: string, code = 200): PortalHandler {
   return (sandbox, request, param) => {
-    try {
-      const envelope = ok(operation(sandbox.portal, request, param), message)
-      // The admin API's creations answer 201, which the public API's success envelope never does.
-      return code === 200 ? envelope : ({ ...envelope, code } as unknown as Envelope<unknown>)
-    } catch (error) {
-      if (error instanceof PortalError) throw portalRefusal(error)
-      throw error
-    }
+    const envelope = ok(operation(sandbox.portal, request, param), message)
+    // The admin API's creations answer 201, which the public API's success envelope never does.
+    return code === 200 ? envelope : ({ ...envelope, code } as unknown as Envelope<unknown>)
   }
 }
 

@@ -1,7 +1,7 @@
 import { ERRORS } from '../../vocabulary/errors.js'
 import { LIMITS } from '../../vocabulary/limits.js'
 import type { JournalQuery } from '../journal.js'
-import { EnvelopeError } from '../envelope-error.js'
+import { SandboxError } from '../../vocabulary/sandbox-error.js'
 
 /** Journal entries an answer lists when no `limit` is given: at most the journal's capacity is. */
 export const JOURNAL_PAGE = 100
@@ -48,7 +48,7 @@ function wholeNumber(query: URLSearchParams, name: keyof typeof RANGES, capacity
   const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN
   const [min, max] = RANGES[name]
   if (!(value >= min && value <= (name === 'limit' ? capacity : max))) {
-    throw new EnvelopeError(ERRORS.badRequest, journalQueryDetail(name, capacity))
+    throw new SandboxError(ERRORS.badRequest, journalQueryDetail(name, capacity))
   }
   return value
 }
@@ -56,7 +56,7 @@ function wholeNumber(query: URLSearchParams, name: keyof typeof RANGES, capacity
 function text(query: URLSearchParams, name: 'key' | 'path', capacity: number): string | undefined {
   const value = query.get(name)
   if (value === null) return undefined
-  if (value === '' || value.length > MAX_FILTER_LENGTH) throw new EnvelopeError(ERRORS.badRequest, journalQueryDetail(name, capacity))
+  if (value === '' || value.length > MAX_FILTER_LENGTH) throw new SandboxError(ERRORS.badRequest, journalQueryDetail(name, capacity))
   return value
 }
 
@@ -73,11 +73,11 @@ export function readJournalQuery(
   capacity: number,
 ): JournalQuery & { readonly limit: number; readonly source: (typeof SOURCES)[number] } {
   for (const name of query.keys()) {
-    if (!(JOURNAL_FILTERS as readonly string[]).includes(name)) throw new EnvelopeError(ERRORS.badRequest, unknownFilterDetail(name))
+    if (!(JOURNAL_FILTERS as readonly string[]).includes(name)) throw new SandboxError(ERRORS.badRequest, unknownFilterDetail(name))
   }
   const sourceText = query.get('source') ?? 'clients'
   const source = SOURCES.find((known) => known === sourceText)
-  if (source === undefined) throw new EnvelopeError(ERRORS.badRequest, journalQueryDetail('source', capacity))
+  if (source === undefined) throw new SandboxError(ERRORS.badRequest, journalQueryDetail('source', capacity))
   const limit = wholeNumber(query, 'limit', capacity) ?? Math.min(JOURNAL_PAGE, capacity)
   const since = wholeNumber(query, 'since', capacity)
   const status = wholeNumber(query, 'status', capacity)

@@ -1,7 +1,6 @@
 import { parseJsonText } from '../../vocabulary/parse-json-text.js'
 import { PortalError } from '../../vocabulary/portal-error.js'
 import type { CoreRequest } from '../core-request.js'
-import { portalRefusal } from './portal-refusal.js'
 
 /**
  * What a body that is not JSON is told, in `errors.fields` (`(root)`).
@@ -26,6 +25,6 @@ export function readJsonBody(request: CoreRequest): unknown {
     // A byte order mark some clients put first is not part of the JSON.
     return parseJsonText(text)
   } catch {
-    throw portalRefusal(PortalError.invalid([{ field: '(root)', message: NOT_JSON_MESSAGE }]))
+    throw PortalError.invalid([{ field: '(root)', message: NOT_JSON_MESSAGE }])
   }
 }

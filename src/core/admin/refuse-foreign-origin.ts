@@ -1,5 +1,5 @@
 import type { CoreRequest } from '../core-request.js'
-import { EnvelopeError } from '../envelope-error.js'
+import { SandboxError } from '../../vocabulary/sandbox-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import { isLoopback } from '../../vocabulary/is-loopback.js'
 
@@ -36,14 +36,14 @@ const CROSS_SITE: ReadonlySet<string> = new Set(['cross-site', 'same-site'])
  * const refusal = refuseForeignOrigin(request, true)
  * if (refusal !== undefined) throw refusal
  */
-export function refuseForeignOrigin(request: CoreRequest, loopbackOnly: boolean): EnvelopeError | undefined {
+export function refuseForeignOrigin(request: CoreRequest, loopbackOnly: boolean): SandboxError | undefined {
   const host = request.header('host')
-  if (loopbackOnly && host !== null && !isLoopback(host)) return new EnvelopeError(ERRORS.forbiddenOrigin, FOREIGN_HOST_DETAIL)
+  if (loopbackOnly && host !== null && !isLoopback(host)) return new SandboxError(ERRORS.forbiddenOrigin, FOREIGN_HOST_DETAIL)
   const site = request.header('sec-fetch-site')
-  if (site !== null && CROSS_SITE.has(site.toLowerCase())) return new EnvelopeError(ERRORS.forbiddenOrigin, CROSS_SITE_DETAIL)
+  if (site !== null && CROSS_SITE.has(site.toLowerCase())) return new SandboxError(ERRORS.forbiddenOrigin, CROSS_SITE_DETAIL)
   const origin = request.header('origin')
   if (origin !== null && (host === null || origin.toLowerCase() !== `http://${host.toLowerCase()}`)) {
-    return new EnvelopeError(ERRORS.forbiddenOrigin, FOREIGN_ORIGIN_DETAIL)
+    return new SandboxError(ERRORS.forbiddenOrigin, FOREIGN_ORIGIN_DETAIL)
   }
   return undefined
 }

@@ -1,5 +1,5 @@
 import type { KeyEntry, ModelIndex } from '../../model/model-index.js'
-import { EnvelopeError } from '../envelope-error.js'
+import { SandboxError } from '../../vocabulary/sandbox-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 
 /**
@@ -13,8 +13,8 @@ import { ERRORS } from '../../vocabulary/errors.js'
  */
 export function authenticate(index: ModelIndex, header: string | null, now: number): KeyEntry {
   const entry = header === null ? undefined : index.findKey(header)
-  if (entry === undefined || entry.apiKey.revoked || entry.expiresAt <= now) throw new EnvelopeError(ERRORS.unauthorized)
+  if (entry === undefined || entry.apiKey.revoked || entry.expiresAt <= now) throw new SandboxError(ERRORS.unauthorized)
   const { project_id: projectId, user_id: userId } = entry.apiKey
-  if (projectId !== null && index.findProject(projectId)?.project.user_id !== userId) throw new EnvelopeError(ERRORS.unauthorized)
+  if (projectId !== null && index.findProject(projectId)?.project.user_id !== userId) throw new SandboxError(ERRORS.unauthorized)
   return entry
 }

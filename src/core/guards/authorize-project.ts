@@ -1,5 +1,5 @@
 import type { KeyEntry, ModelIndex, ProjectEntry } from '../../model/model-index.js'
-import { EnvelopeError } from '../envelope-error.js'
+import { SandboxError } from '../../vocabulary/sandbox-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import { readPositiveId } from '../../vocabulary/read-positive-id.js'
 
@@ -52,7 +52,7 @@ export function projectIdOf(read: ProjectIdHeader): number | undefined {
  * wellFormedProjectId(readProjectIdHeader('1e2')) // throws invalid_project_id
  */
 export function wellFormedProjectId(read: ProjectIdHeader): number | undefined {
-  if (read === MALFORMED_PROJECT_ID) throw new EnvelopeError(ERRORS.invalidProjectId)
+  if (read === MALFORMED_PROJECT_ID) throw new SandboxError(ERRORS.invalidProjectId)
   return read
 }
 
@@ -73,10 +73,10 @@ export function authorizeProject(
 ): ProjectEntry {
   const { apiKey } = key
   const id = projectId ?? apiKey.project_id
-  if (id === null) throw new EnvelopeError(ERRORS.missingProjectId)
+  if (id === null) throw new SandboxError(ERRORS.missingProjectId)
   const entry = index.findProject(id)
   // The key guard has made sure a PROJECT key's project is its user's.
   const allowed = apiKey.level === 'USER' ? entry?.project.user_id === apiKey.user_id : id === apiKey.project_id
-  if (entry === undefined || !allowed || hidden(id)) throw new EnvelopeError(ERRORS.forbidden)
+  if (entry === undefined || !allowed || hidden(id)) throw new SandboxError(ERRORS.forbidden)
   return entry
 }

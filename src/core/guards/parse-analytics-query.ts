@@ -2,7 +2,7 @@ import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, type AnalyticsQuery } from '../../v
 import { FIRST_DAY, LAST_DAY, parseCalendarDate, type DayNumber } from '../../vocabulary/calendar-date.js'
 import { isProvider } from '../../vocabulary/providers.js'
 import { isRegion } from '../../vocabulary/regions.js'
-import { EnvelopeError } from '../envelope-error.js'
+import { SandboxError } from '../../vocabulary/sandbox-error.js'
 import { ERRORS, type ErrorTemplate } from '../../vocabulary/errors.js'
 
 const ASCII_WORD = /^[A-Za-z_]+$/
@@ -10,7 +10,7 @@ const ASCII_WORD = /^[A-Za-z_]+$/
 /** The one value of `name`, `undefined` when absent; throws `template` when it is repeated. */
 function single(params: URLSearchParams, name: string, template: ErrorTemplate): string | undefined {
   const values = params.getAll(name)
-  if (values.length > 1) throw new EnvelopeError(template, `${name} must be given at most once`)
+  if (values.length > 1) throw new SandboxError(template, `${name} must be given at most once`)
   return values[0]
 }
 
@@ -23,7 +23,7 @@ function parseDate(params: URLSearchParams, name: string): DayNumber | undefined
   const text = single(params, name, ERRORS.invalidDate)
   if (text === undefined) return undefined
   const day = parseCalendarDate(text)
-  if (day === undefined) throw new EnvelopeError(ERRORS.invalidDate, `${name} must be a calendar date in YYYY-MM-DD format`)
+  if (day === undefined) throw new SandboxError(ERRORS.invalidDate, `${name} must be a calendar date in YYYY-MM-DD format`)
   return day
 }
 
@@ -41,21 +41,21 @@ export function parseAnalyticsQuery(query: string, today: DayNumber): AnalyticsQ
   const endDate = parseDate(params, 'end_date')
   const end = endDate ?? (startDate === undefined ? today : startDate + DEFAULT_RANGE_DAYS - 1)
   const start = startDate ?? end - DEFAULT_RANGE_DAYS + 1
-  if (end < start) throw new EnvelopeError(ERRORS.invalidDateRange)
+  if (end < start) throw new SandboxError(ERRORS.invalidDateRange)
   const days = end - start + 1
   if (days > MAX_RANGE_DAYS) {
-    throw new EnvelopeError(ERRORS.dateRangeTooLarge, `The date range covers ${days} days; at most ${MAX_RANGE_DAYS} are allowed`)
+    throw new SandboxError(ERRORS.dateRangeTooLarge, `The date range covers ${days} days; at most ${MAX_RANGE_DAYS} are allowed`)
   }
   // The answer shows the range and the period before it, each date as YYYY-MM-DD.
-  if (start - days < FIRST_DAY) throw new EnvelopeError(ERRORS.invalidDate, outOfYears(startDate === undefined ? 'end_date' : 'start_date'))
-  if (end > LAST_DAY) throw new EnvelopeError(ERRORS.invalidDate, outOfYears(endDate === undefined ? 'start_date' : 'end_date'))
+  if (start - days < FIRST_DAY) throw new SandboxError(ERRORS.invalidDate, outOfYears(startDate === undefined ? 'end_date' : 'start_date'))
+  if (end > LAST_DAY) throw new SandboxError(ERRORS.invalidDate, outOfYears(endDate === undefined ? 'start_date' : 'end_date'))
 
   // Case is folded for ASCII only, so look-alikes such as the Kelvin sign (K) never match an id.
   const providerText = single(params, 'provider', ERRORS.invalidProvider)
   const provider = providerText !== undefined && ASCII_WORD.test(providerText) ? providerText.toLowerCase() : providerText
-  if (provider !== undefined && !isProvider(provider)) throw new EnvelopeError(ERRORS.invalidProvider)
+  if (provider !== undefined && !isProvider(provider)) throw new SandboxError(ERRORS.invalidProvider)
   const regionText = single(params, 'region', ERRORS.invalidRegion)
   const region = regionText !== undefined && ASCII_WORD.test(regionText) ? regionText.toUpperCase() : regionText
-  if (region !== undefined && !isRegion(region)) throw new EnvelopeError(ERRORS.invalidRegion)
+  if (region !== undefined && !isRegion(region)) throw new SandboxError(ERRORS.invalidRegion)
   return { start, end, provider, region }
 }

@@ -3,7 +3,7 @@ import { monitoringEndpoint } from '../endpoints/monitoring.js'
 import { overviewEndpoint } from '../endpoints/overview.js'
 import { projectsEndpoint } from '../endpoints/projects.js'
 import { validateEndpoint } from '../endpoints/validate.js'
-import { EnvelopeError } from '../envelope-error.js'
+import { SandboxError } from '../../vocabulary/sandbox-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 
 /** The API's operations. */
@@ -39,7 +39,7 @@ export const ALLOW_HEADERS = { allow: 'GET' } as const
  */
 export function resolveRoute(routes: Routes, method: string, path: string): Endpoint {
   const endpoint = routes.get(path)
-  if (endpoint === undefined) throw new EnvelopeError(ERRORS.notFound)
-  if (method !== 'GET') throw new EnvelopeError(ERRORS.methodNotAllowed, undefined, ALLOW_HEADERS)
+  if (endpoint === undefined) throw new SandboxError(ERRORS.notFound)
+  if (method !== 'GET') throw new SandboxError(ERRORS.methodNotAllowed, undefined, ALLOW_HEADERS)
   return endpoint
 }

@@ -11,7 +11,7 @@ import { createOpenApiDocument } from '../../../src/contract/create-openapi-docu
 import { FIRST_DAY, LAST_DAY } from '../../../src/vocabulary/calendar-date.js'
 import { PROVIDERS } from '../../../src/vocabulary/providers.js'
 import { REGIONS } from '../../../src/vocabulary/regions.js'
-import { EnvelopeError } from '../../../src/core/envelope-error.js'
+import { SandboxError } from '../../../src/vocabulary/sandbox-error.js'
 import { ERRORS } from '../../../src/vocabulary/errors.js'
 import { projectIdOf, readProjectIdHeader, wellFormedProjectId } from '../../../src/core/guards/authorize-project.js'
 import { parseAnalyticsQuery } from '../../../src/core/guards/parse-analytics-query.js'
@@ -43,7 +43,7 @@ function guardVerdict(query: string): string {
     parseAnalyticsQuery(query, TODAY_DAY)
     return 'ok'
   } catch (error) {
-    if (error instanceof EnvelopeError && error.template.error !== undefined) return error.template.error
+    if (error instanceof SandboxError && error.template.error !== undefined) return error.template.error
     throw error
   }
 }
@@ -269,7 +269,7 @@ function guardReads(header: string): number | 'absent' | 'invalid' {
   try {
     return wellFormedProjectId(readProjectIdHeader(header)) ?? 'absent'
   } catch (error) {
-    if (error instanceof EnvelopeError && error.template === ERRORS.invalidProjectId) return 'invalid'
+    if (error instanceof SandboxError && error.template === ERRORS.invalidProjectId) return 'invalid'
     throw error
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EnvelopeError } from '../../../src/core/envelope-error.js'
+import type { SandboxError } from '../../../src/vocabulary/sandbox-error.js'
 import { ERRORS, type ErrorTemplate } from '../../../src/vocabulary/errors.js'
 import { ActiveScenarios, type RuleScope } from '../../../src/scenarios/active-scenarios.js'
 import { parseScenario } from '../../../src/scenarios/parse-scenario.js'
@@ -29,9 +29,9 @@ function enter(
   where: RuleScope = SCOPE,
   failure: ErrorTemplate = ERRORS.projectsFailed,
   headers: Record<string, string> = {},
-): EnvelopeError | null {
+): SandboxError | null {
   const refusal = active.enterData(where, failure, headers, at)
-  return refusal === undefined ? null : EnvelopeError.from(refusal)
+  return refusal === undefined ? null : refusal
 }
 
 /** Which of `count` consecutive data-stage calls fail (true) or pass (false). */
@@ -120,9 +120,9 @@ describe('ActiveScenarios.addedLatency', () => {
 })
 
 describe('ActiveScenarios.checkKey', () => {
-  const unauthorized = (active: ActiveScenarios, where: RuleScope): EnvelopeError | null => {
+  const unauthorized = (active: ActiveScenarios, where: RuleScope): SandboxError | null => {
     const refusal = active.checkKey(where)
-    return refusal === undefined ? null : EnvelopeError.from(refusal)
+    return refusal === undefined ? null : refusal
   }
 
   it('refuses every key with ERRORS.unauthorized under an unscoped keys rule, expired or revoked', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { EnvelopeError } from '../../../src/core/envelope-error.js'
+import { SandboxError } from '../../../src/vocabulary/sandbox-error.js'
 import { ERRORS } from '../../../src/vocabulary/errors.js'
-import { isRefusal } from '../../../src/vocabulary/refusal.js'
 import type { ActiveScenarios, RuleScope } from '../../../src/scenarios/active-scenarios.js'
 import { createScenarioCatalogue, resolveScenarios } from '../../../src/scenarios/scenario-catalogue.js'
 import { ScenarioState } from '../../../src/scenarios/scenario-state.js'
@@ -24,16 +23,16 @@ function fails(active: ActiveScenarios): boolean {
 }
 
 /** The refusal `forRequest(header)` returns, as the error it ends the request with; fails the test if it accepts. */
-function refusal(scenarios: ScenarioState, header: string): EnvelopeError {
+function refusal(scenarios: ScenarioState, header: string): SandboxError {
   const result = scenarios.forRequest(header)
-  if (isRefusal(result)) return EnvelopeError.from(result)
+  if (result instanceof SandboxError) return result
   throw new Error(`forRequest accepted ${JSON.stringify(header)}`)
 }
 
 /** The scenarios `forRequest(header)` puts in force; fails the test if it refuses. */
 function accepted(scenarios: ScenarioState, header: string | null): ActiveScenarios {
   const result = scenarios.forRequest(header)
-  if (isRefusal(result)) throw new Error(`forRequest refused ${JSON.stringify(header)}: ${result.detail}`)
+  if (result instanceof SandboxError) throw new Error(`forRequest refused ${JSON.stringify(header)}: ${result.detail}`)
   return result
 }
 

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { PROVIDERS } from '../../../../src/vocabulary/providers.js'
-import { EnvelopeError } from '../../../../src/core/envelope-error.js'
+import { SandboxError } from '../../../../src/vocabulary/sandbox-error.js'
 import { ERRORS, type ErrorTemplate } from '../../../../src/vocabulary/errors.js'
 import { parseAnalyticsQuery } from '../../../../src/core/guards/parse-analytics-query.js'
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from '../../../../src/vocabulary/analytics-query.js'
 import { TODAY, day } from '../../support/default-model.js'
 
-/** The EnvelopeError that parsing `text` throws; fails the test when it throws nothing. */
-function errorOf(text: string): EnvelopeError {
-  expect(() => parseAnalyticsQuery(text, TODAY)).toThrow(EnvelopeError)
+/** The SandboxError that parsing `text` throws; fails the test when it throws nothing. */
+function errorOf(text: string): SandboxError {
+  expect(() => parseAnalyticsQuery(text, TODAY)).toThrow(SandboxError)
   try {
     parseAnalyticsQuery(text, TODAY)
   } catch (error) {
-    if (error instanceof EnvelopeError) return error
+    if (error instanceof SandboxError) return error
     throw error
   }
   throw new Error('unreachable')
