@@ -1,3 +1,4 @@
+import { LIMITS } from '../vocabulary/limits.js'
 import { z } from 'zod'
 import { ADMIN_OPERATIONS, adminErrorEnvelopeSchema, adminSuccessSchema, type AdminOperation } from './admin-contracts.js'
 import type { JsonSchema } from './openapi-document.js'
@@ -104,8 +105,7 @@ export function createAdminOpenApiDocument(): AdminOpenApiDocument {
       responses: {
         [String(operation.status)]: { description: 'Done', content: { 'application/json': { schema: success } } },
         '4XX': {
-          description:
-            'Refused: a bad body or query (400), no such id or key (404), a foreign origin or a cross-site browser request (403), the admin token (401), a body over 64 KiB (413)',
+          description: `Refused: a bad body or query (400), no such id or key (404), a foreign origin or a cross-site browser request (403), the admin token (401), a body over ${LIMITS.adminBodyBytes / 1024} KiB (413)`,
           content: { 'application/json': { schema: ref('AdminError') } },
         },
         ...(conflict === undefined

@@ -1,3 +1,4 @@
+import { LIMITS } from '../vocabulary/limits.js'
 import type { EndpointName } from '../vocabulary/endpoint-names.js'
 import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { errorTemplatesByStatus } from './create-error-responses.js'
@@ -18,7 +19,7 @@ const DESCRIPTION = [
   'Every answer, success or error, is one envelope: exactly `success`, `message`, `code` (the HTTP status), `data`, `errors`, `meta_data`.',
   'Where the spec says "not shown", the schemas and descriptions carry the sandbox’s decisions (README, "How the sandbox fills the gaps of the spec"), in brief: ' +
     'checks run route → key (401) → X-Project-ID (400/403) → query (400) → data; ' +
-    'dates are UTC calendar dates, both ends inclusive, 30 days ending today by default, at most 366 days; ' +
+    `dates are UTC calendar dates, both ends inclusive, 30 days ending today by default, at most ${LIMITS.rangeDays} days; ` +
     '`provider` and `region` match case-insensitively, and an untracked one answers 200 with 0 dates; ' +
     'scores are 0–100, sentiment shares fractions summing to 1; `trend` is `stable` when |change| < 2 %; ' +
     'a project of another account, or none, is 403 `forbidden` (existence is not revealed).',

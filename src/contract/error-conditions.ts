@@ -1,3 +1,4 @@
+import { LIMITS } from '../vocabulary/limits.js'
 import type { ERRORS } from '../vocabulary/errors.js'
 
 /**
@@ -15,7 +16,7 @@ export const ERROR_CONDITIONS: Readonly<Record<keyof typeof ERRORS, string>> = {
   forbidden: 'The key has no access to the project given in X-Project-ID (or it does not exist)',
   invalidDate: 'start_date or end_date is malformed or impossible, or given twice (detail names it)',
   invalidDateRange: 'end_date is before start_date',
-  dateRangeTooLarge: 'The range covers more than 366 days',
+  dateRangeTooLarge: `The range covers more than ${LIMITS.rangeDays} days`,
   invalidProvider: 'provider is not one of the known ids (detail lists them)',
   invalidRegion: 'region is not an ISO 3166-1 alpha-2 code',
   badRequest: 'A request the server cannot parse, or a 400 a scenario forces',
@@ -23,7 +24,7 @@ export const ERROR_CONDITIONS: Readonly<Record<keyof typeof ERRORS, string>> = {
   serviceUnavailable: 'Sandbox extension: a scenario makes the service unavailable (Retry-After)',
   unknownScenario: 'Sandbox extension: X-Sandbox-Scenario (or the admin API) names an unknown scenario',
   invalidBody: 'Admin API: the request body is not what the operation takes',
-  payloadTooLarge: 'Admin API: the request body is over 64 KiB',
+  payloadTooLarge: `Admin API: the request body is over ${LIMITS.adminBodyBytes / 1024} KiB`,
   headersTooLarge: 'The request headers are over 16 KiB',
   requestTimeout: 'The request was not received in time',
   portalFull: 'Admin API: the portal has made as many records, or as many bytes of records, as it may between two resets',

@@ -1,3 +1,4 @@
+import { LIMITS } from '../vocabulary/limits.js'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
@@ -26,7 +27,7 @@ import type { OpenedSession } from '../sandbox/open-session.js'
 import { SESSION_PREFIX, SessionStore, type SessionLimits } from './session-store.js'
 
 /** Largest admin request body read. */
-const MAX_ADMIN_BODY_BYTES = 64 * 1024
+const MAX_ADMIN_BODY_BYTES = LIMITS.adminBodyBytes
 
 /**
  * The server's time-outs by default, in ms: request headers, an idle keep-alive connection, and

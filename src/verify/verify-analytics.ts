@@ -1,3 +1,4 @@
+import { LIMITS } from '../vocabulary/limits.js'
 import type { MonitoringData, OverviewData } from '../contract/resource-schemas.js'
 import type { EndpointName } from '../vocabulary/endpoint-names.js'
 import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
@@ -68,8 +69,8 @@ function guardProbes(account: Account, end: string): Array<{ spec: CheckSpec; pa
     },
     {
       id: 'date-range-too-large',
-      title: 'A range of 367 days answers 400 date_range_too_large',
-      query: `start_date=${shiftDate(end, -366)}&end_date=${end}`,
+      title: `A range of ${LIMITS.rangeDays + 1} days answers 400 date_range_too_large`,
+      query: `start_date=${shiftDate(end, -LIMITS.rangeDays)}&end_date=${end}`,
       template: ERRORS.dateRangeTooLarge,
     },
     {

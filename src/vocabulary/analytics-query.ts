@@ -1,3 +1,4 @@
+import { LIMITS } from './limits.js'
 import type { DayNumber } from './calendar-date.js'
 import type { Provider } from './providers.js'
 
@@ -18,4 +19,4 @@ export interface AnalyticsQuery {
 
 /** Days in the default range, and days covered at most. */
 export const DEFAULT_RANGE_DAYS = 30
-export const MAX_RANGE_DAYS = 366
+export const MAX_RANGE_DAYS = LIMITS.rangeDays

@@ -79,7 +79,7 @@ export const ERRORS = {
     status: 400,
     error: 'date_range_too_large',
     message: 'Date range too large',
-    detail: 'The date range may cover at most 366 days',
+    detail: `The date range may cover at most ${LIMITS.rangeDays} days`,
   },
   invalidProvider: {
     status: 400,
@@ -125,7 +125,7 @@ export const ERRORS = {
     status: 413,
     error: 'payload_too_large',
     message: 'Request body too large',
-    detail: 'The admin API accepts bodies of at most 64 KiB',
+    detail: `The admin API accepts bodies of at most ${LIMITS.adminBodyBytes / 1024} KiB`,
   },
   headersTooLarge: {
     status: 431,

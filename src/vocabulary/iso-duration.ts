@@ -1,3 +1,4 @@
+import { LIMITS } from './limits.js'
 /**
  * The text of a duration the clock takes: whole weeks, days, hours, minutes and seconds, at least one.
  *
@@ -9,7 +10,7 @@ export const ISO_DURATION_PATTERN = /^P(?!$)(?:\d{1,7}W)?(?:\d{1,7}D)?(?:T(?=\d)
 const DURATION = /^P(?:(\d{1,7})W)?(?:(\d{1,7})D)?(?:T(?:(\d{1,9})H)?(?:(\d{1,9})M)?(?:(\d{1,9})S)?)?$/
 
 /** The longest move of the clock: about 1000 years, so "now" stays a valid date. */
-export const MAX_DURATION_MS = 1000 * 366 * 86_400_000
+export const MAX_DURATION_MS = 1000 * LIMITS.rangeDays * 86_400_000
 
 /**
  * Milliseconds of an ISO 8601 duration of whole weeks, days, hours, minutes and seconds (`P30D`,

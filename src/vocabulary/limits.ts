@@ -34,6 +34,10 @@ export const LIMITS = {
   listedIssues: 20,
   /** Items of any array in an admin body: more is refused before the body is checked item by item. */
   bodyArrayItems: 256,
+  /** Days an analytics range covers at most (the spec's limit). */
+  rangeDays: 366,
+  /** Bytes of an admin API body at most; past it, 413. */
+  adminBodyBytes: 64 * 1024,
 } as const
 
 /** What a key a caller chooses may be: URL-, shell- and header-safe characters, not only dots (`.` and `..` change in a URL). */

@@ -69,4 +69,10 @@ describe('the shape of the code', () => {
     expect(reached.filter((path) => path.startsWith('server/') || path.startsWith('cli/'))).toEqual([])
     expect(reached.filter((path) => /from\s+['"]node:/.test(byPath.get(path) ?? ''))).toEqual([])
   })
+
+  it('states the limits messages quote once, in vocabulary/limits.ts: no 366 days, 64 KiB or 20,000 records written out elsewhere in src', () => {
+    const written = /\b366\b|\b64 KiB\b|\b20[_,]000\b/
+    const offenders = files.filter(({ path, text }) => path !== 'vocabulary/limits.ts' && written.test(text)).map(({ path }) => path)
+    expect(offenders).toEqual([])
+  })
 })
