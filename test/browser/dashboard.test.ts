@@ -15,6 +15,7 @@ import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 import { startSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
 import { DASHBOARD_CSP } from '../../src/server/dashboard-answer.js'
 import { TOKEN_STORAGE_KEY } from '../../src/dashboard/api-client.js'
+import { JOURNAL_POLL_MS } from '../../src/dashboard/journal-panel.js'
 import { useDashboardBrowser } from './use-dashboard-browser.js'
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -29,11 +30,13 @@ interface Opened {
 describe('The dashboard at /__sandbox/, in headless Chromium', () => {
   const shared = useDashboardBrowser()
 
+  /** Opens the dashboard; its timers run on a clock a test may move on to the journal's next poll. */
   async function open(options: StartSandboxOptions = {}): Promise<Opened> {
     shared.sandbox = await startSandbox({ now: '2026-01-15T12:00:00Z', ...options })
     const origin = new URL(shared.sandbox.url).origin
     // No locale given: under a POSIX one (as on CI machines) the browser's language is no tag Intl takes.
     const context = await shared.browser!.newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } })
+    await context.clock.install()
     const page = await context.newPage()
     const opened: Opened = { page, errors: [], foreign: [] }
     page.on('console', (message) => {
@@ -83,6 +86,7 @@ describe('The dashboard at /__sandbox/, in headless Chromium', () => {
     await page.getByText('In force: server-error').waitFor()
     const failed = await fetch(`${shared.sandbox!.url}projects`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })
     expect(failed.status).toBe(500)
+    await page.clock.runFor(JOURNAL_POLL_MS)
     await journalRow(page, 500, 'GET /api/v1/projects').waitFor({ timeout: 5000 })
     // The page's own chart shows the failure too.
     await expect(page.locator('#chart-answer').textContent()).resolves.toMatch(/^\/projects answered 500|^The API answered 500/)
@@ -97,6 +101,7 @@ describe('The dashboard at /__sandbox/, in headless Chromium', () => {
   it('shows the details of a journal row when it is opened, error code included', async () => {
     const { page } = await open()
     await fetch(`${shared.sandbox!.url}validate`, { headers: { 'X-API-Key': DOCUMENTED_KEYS.expired } })
+    await page.clock.runFor(JOURNAL_POLL_MS)
     const row = journalRow(page, 401, 'GET /api/v1/validate')
     await row.waitFor({ timeout: 5000 })
     await expect(row.locator('.error-code').textContent()).resolves.toBe('unauthorized')
