@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect } from 'vitest'
@@ -26,6 +26,23 @@ export const PACK_TIMEOUT_MS = 45_000
  */
 export const REPO_TSC = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url))
 export const INSTALL_TIMEOUT_MS = 170_000
+
+/** The repository's own vitest, which runs a fresh project's suite (see {@link linkRepoVitest}). */
+const REPO_VITEST = join(REPO_ROOT, 'node_modules', 'vitest')
+
+/**
+ * Makes the repository's own vitest the fresh project's, by a link at node_modules/vitest: the
+ * version a user would install (the same), without unpacking its 40 packages (vite, rollup and
+ * esbuild with their binaries) into each of four projects. What the package tests check, the
+ * tarball and msw, is installed by npm as a user installs it. Call it after `npm install`, which
+ * would remove a link it did not make.
+ *
+ * @example
+ * await linkRepoVitest(project)
+ */
+export async function linkRepoVitest(project: string): Promise<void> {
+  await symlink(REPO_VITEST, join(project, 'node_modules', 'vitest'), 'dir')
+}
 export const RUN_TIMEOUT_MS = 100_000
 
 /** How a command ended, with what it printed. */
@@ -175,17 +192,18 @@ export async function writeConsumerProject(project: string, mswMajor: number): P
  */
 export async function expectConsumerSuitePasses(project: string, env: NodeJS.ProcessEnv): Promise<Finished> {
   const expected = await declaredTests('sandbox.test.ts.txt')
+  // `node` is the project's Node (first on PATH in `env`); vitest is the repository's, linked in.
   const result = await run(
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=vitest-report.json'],
+    'node',
+    [join(REPO_VITEST, 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', '--outputFile.json=vitest-report.json'],
     project,
     RUN_TIMEOUT_MS,
     env,
   )
-  expect(result.code, report('npx vitest run', result)).toBe(0)
+  expect(result.code, report('vitest run', result)).toBe(0)
   const summary = await readJson<{ numTotalTests: number; numPassedTests: number; numFailedTests: number }>(
     join(project, 'vitest-report.json'),
   )
-  expect(summary, report('npx vitest run', result)).toMatchObject({ numTotalTests: expected, numPassedTests: expected, numFailedTests: 0 })
+  expect(summary, report('vitest run', result)).toMatchObject({ numTotalTests: expected, numPassedTests: expected, numFailedTests: 0 })
   return result
 }

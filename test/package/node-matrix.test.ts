@@ -8,10 +8,10 @@ import {
   childEnv,
   expectConsumerSuitePasses,
   INSTALL_TIMEOUT_MS,
+  linkRepoVitest,
   packRepository,
   readJson,
   report,
-  repoVersion,
   run,
   REPO_TSC,
   RUN_TIMEOUT_MS,
@@ -71,13 +71,13 @@ async function setUpCell(cell: (typeof CELLS)[number]): Promise<CellSetUp> {
       '--loglevel=error',
       `msw@${cell.msw}`,
       tarball,
-      `vitest@${await repoVersion('vitest')}`,
       `@types/node@${cell.node}`,
     ],
     project,
     INSTALL_TIMEOUT_MS,
     env,
   )
+  if (install.code === 0) await linkRepoVitest(project)
   return { nodeDir, nodeVersion, env, project, install }
 }
 
