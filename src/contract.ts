@@ -2,6 +2,7 @@
  * analytics-sandbox/contract: the Analytics Public API's contract as zod schemas and OpenAPI
  * documents, to check your own fixtures, scenarios and answers, and `verifyContract` to check a
  * deployment against it. It loads zod (about 100 ms), which `analytics-sandbox` itself does not.
+ * The types these schemas give (`ProjectsData`, `Envelope`…) are exported by `analytics-sandbox`.
  *
  * @example
  * import { projectsDataSchema, scenarioSchema } from 'analytics-sandbox/contract'
@@ -28,15 +29,3 @@ export { fixturesSchema } from './contract/fixtures-schema.js'
 export { scenarioSchema } from './contract/scenario-schema.js'
 export { createOpenApiDocument, type OpenApiDocument } from './contract/create-openapi-document.js'
 export { createAdminOpenApiDocument, type AdminOpenApiDocument } from './contract/create-admin-openapi-document.js'
-export type { Envelope, ErrorEnvelope, SuccessEnvelope } from './contract/envelope-schemas.js'
-export type {
-  ApiKeyDetails,
-  MonitoringData,
-  OverviewData,
-  PeriodSummary,
-  ProjectResource,
-  ProjectsData,
-  Trend,
-} from './contract/resource-schemas.js'
-export type { FixturesInput, Fixtures } from './contract/fixtures-schema.js'
-export type { ScenarioInput, Scenario } from './contract/scenario-schema.js'

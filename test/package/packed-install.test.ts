@@ -69,6 +69,12 @@ describe('the packed package installed into a fresh project, on Node 20 with msw
   let nodeDir = ''
   let env = childEnv()
   const nodeBin = () => join(nodeDir, 'node')
+  /** Runs `lines` as an ES module script with this Node in the project (after `flags`). */
+  const runScript = (label: string, lines: readonly string[], flags: readonly string[] = []) =>
+    run(nodeBin(), [...flags, '--input-type=module', '-e', lines.join('\n')], project, RUN_TIMEOUT_MS, env).then((result) => {
+      expect(result.code, report(label, result)).toBe(0)
+      return result
+    })
 
   beforeAll(async () => {
     nodeDir = (await nodeOfMajor(20)).dir
@@ -162,16 +168,14 @@ describe('the packed package installed into a fresh project, on Node 20 with msw
         "const m = await import('analytics-sandbox')",
         "const { default: openapi } = await import('analytics-sandbox/openapi.json', { with: { type: 'json' } })",
         "console.log(JSON.stringify({ createSandbox: typeof m.createSandbox, startSandbox: typeof m.startSandbox, openapi: openapi.openapi, schema: import.meta.resolve('analytics-sandbox/scenario.schema.json'), manifest: import.meta.resolve('analytics-sandbox/package.json') }))",
-      ].join('\n')
-      const node = await run(nodeBin(), ['--input-type=module', '-e', probe], project, RUN_TIMEOUT_MS, env)
-      expect(node.code, report('node (default conditions)', node)).toBe(0)
+      ]
+      const node = await runScript('node (default conditions)', probe)
       const forNode = JSON.parse(node.stdout) as Record<string, string>
       expect(forNode).toMatchObject({ createSandbox: 'function', startSandbox: 'function', openapi: '3.1.0' })
       expect(forNode.schema).toMatch(/\/node_modules\/analytics-sandbox\/scenario\.schema\.json$/)
       expect(forNode.manifest).toMatch(/\/node_modules\/analytics-sandbox\/package\.json$/)
 
-      const browser = await run(nodeBin(), ['--conditions=browser', '--input-type=module', '-e', probe], project, RUN_TIMEOUT_MS, env)
-      expect(browser.code, report('node --conditions=browser', browser)).toBe(0)
+      const browser = await runScript('node --conditions=browser', probe, ['--conditions=browser'])
       expect(JSON.parse(browser.stdout)).toMatchObject({ createSandbox: 'function', startSandbox: 'undefined' })
     },
     2 * RUN_TIMEOUT_MS,
@@ -196,9 +200,8 @@ describe('the packed package installed into a fresh project, on Node 20 with msw
         "const viaHttp = await fetch(running.url + 'validate', { headers: { 'X-API-Key': DOCUMENTED_KEYS.user } })",
         'await running.close()',
         'console.log(JSON.stringify([viaMsw.status, viaHttp.status]))',
-      ].join('\n')
-      const refused = await run(nodeBin(), ['--input-type=module', '-e', withoutZod], project, RUN_TIMEOUT_MS, env)
-      expect(refused.code, report('node without zod', refused)).toBe(0)
+      ]
+      const refused = await runScript('node without zod', withoutZod)
       expect(JSON.parse(refused.stdout)).toEqual([200, 200])
 
       const onDemand = [
@@ -209,9 +212,8 @@ describe('the packed package installed into a fresh project, on Node 20 with msw
         "const project = await sandbox.projects.create({ user_id: 1, name: 'Made here' })",
         "const contract = await import('analytics-sandbox/contract')",
         'console.log(JSON.stringify({ refusal, name: project.name, schemas: typeof contract.projectsDataSchema.parse, verify: typeof contract.verifyContract, document: contract.createOpenApiDocument().openapi }))',
-      ].join('\n')
-      const loaded = await run(nodeBin(), ['--input-type=module', '-e', onDemand], project, RUN_TIMEOUT_MS, env)
-      expect(loaded.code, report('node with user input', loaded)).toBe(0)
+      ]
+      const loaded = await runScript('node with user input', onDemand)
       expect(loaded.stderr).toBe('')
       expect(JSON.parse(loaded.stdout)).toEqual({
         refusal: expect.stringMatching(/^true Failed to load fixtures \(options\.fixtures\): .*users: Invalid input: expected array/),
