@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import { ENDPOINT_NAMES, type EndpointName } from '../vocabulary/endpoint-names.js'
 import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { formatIssuePath } from '../vocabulary/format-issue-path.js'
 import { ENDPOINT_CONTRACTS, errorTemplatesFor } from './endpoint-contracts.js'
@@ -25,8 +25,20 @@ export interface ContractIssue {
  * const request: CheckedRequest = { method: 'GET', endpoint: endpointOfPath(new URL(url).pathname) }
  */
 export interface CheckedRequest {
+  /** The HTTP method, in any case (`GET`, `get`). */
   readonly method: string
+  /** The endpoint's name, the path after `/api/v1/` (`projects`); `undefined` for any other path. */
   readonly endpoint: EndpointName | undefined
+}
+
+/**
+ * What `checkResponse` throws for an endpoint that is none of the API's.
+ *
+ * @example
+ * unknownEndpointMessage('/projects') // 'checkResponse: endpoint must be one of validate, projects, …'
+ */
+export function unknownEndpointMessage(given: unknown): string {
+  return `checkResponse: endpoint must be one of ${ENDPOINT_NAMES.join(', ')} (the path after /api/v1/), or undefined for any other path; got ${JSON.stringify(given) ?? String(given)}`
 }
 
 /** Answers the server gives before it knows the route. */
@@ -142,7 +154,11 @@ function checkError(request: CheckedRequest, status: number, body: unknown): Con
  * @example
  * checkResponse({ method: 'GET', endpoint: 'projects' }, 200, await response.json()) // []
  */
-export function checkResponse(request: CheckedRequest, status: number, body: unknown): ContractIssue[] {
+export function checkResponse(given: CheckedRequest, status: number, body: unknown): ContractIssue[] {
+  // A name that is no endpoint is the caller's mistake, not the answer's: said as such, not as drift.
+  if (given.endpoint !== undefined && !Object.hasOwn(ENDPOINT_CONTRACTS, given.endpoint))
+    throw new TypeError(unknownEndpointMessage(given.endpoint))
+  const request: CheckedRequest = { method: given.method.toUpperCase(), endpoint: given.endpoint }
   if (request.method === 'OPTIONS') return []
   if (status === 200 && request.endpoint !== undefined && request.method === 'GET') {
     const contract = ENDPOINT_CONTRACTS[request.endpoint]

@@ -79,12 +79,12 @@ export interface RunningServer {
 function describeListenError(error: NodeJS.ErrnoException, host: string, port: number): string {
   switch (error.code) {
     case 'EADDRINUSE':
-      return `Port ${port} on ${host} is already in use: stop what holds it, or choose another with --port (0 picks a free one)`
+      return `Port ${port} on ${host} is already in use: stop what holds it, or choose another (--port, or the port option; 0 picks a free one)`
     case 'EACCES':
-      return `Not allowed to listen on port ${port} on ${host}: choose a port above 1023 with --port`
+      return `Not allowed to listen on port ${port} on ${host}: choose a port above 1023 (--port, or the port option)`
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
-      return `Cannot listen on host ${host}: it is not an address of this machine (--host)`
+      return `Cannot listen on host ${host}: it is not an address of this machine (--host, or the host option)`
     default:
       return `Cannot listen on ${host}:${port}: ${error.message}`
   }

@@ -5,7 +5,7 @@
  */
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkResponse, type ContractIssue } from '../../../src/contract/check-response.js'
+import { checkResponse, unknownEndpointMessage, type ContractIssue } from '../../../src/contract/check-response.js'
 import { errorTemplatesFor } from '../../../src/contract/endpoint-contracts.js'
 import { endpointOfPath } from '../../../src/contract/endpoint-of-path.js'
 import type { EndpointName } from '../../../src/vocabulary/endpoint-names.js'
@@ -267,5 +267,24 @@ describe('checkResponse on corrupted copies of real answers', () => {
     expect(issues).toEqual([
       { path: 'message', expected: `a string matching /^${before}(0|[1-9][0-9]*)${after}$/`, received: JSON.stringify(wrong) },
     ])
+  })
+})
+
+describe('checkResponse called with a request it cannot read', () => {
+  const body = { success: true, message: MESSAGES.projects, code: 200, data: { projects: [], total: 0 }, errors: {}, meta_data: {} }
+
+  it('throws a TypeError naming the endpoints for an endpoint that is none of them (a path, a capital), instead of reporting drift', () => {
+    for (const endpoint of ['/projects', '/api/v1/projects', 'Projects']) {
+      expect(() => checkResponse({ method: 'GET', endpoint: endpoint as EndpointName }, 200, body)).toThrow(
+        new TypeError(unknownEndpointMessage(endpoint)),
+      )
+    }
+  })
+
+  it('reads the method in any case: a lower-case get checks the answer as a GET', () => {
+    expect(checkResponse({ method: 'get', endpoint: 'projects' }, 200, body)).toEqual(
+      checkResponse({ method: 'GET', endpoint: 'projects' }, 200, body),
+    )
+    expect(checkResponse({ method: 'get', endpoint: 'projects' }, 200, body)).toEqual([])
   })
 })
