@@ -108,6 +108,13 @@ export function describeClientReport(report: ReportHarness): void {
         /"startDate" is not a query parameter of \/monitoring.*did you mean start_date\?/,
       ],
       [
+        'unknown_parameter',
+        'projects?startDate=2026-01-01',
+        { 'X-API-Key': 'sbx_user_alpha' },
+        undefined,
+        /"startDate" is not a query parameter of \/projects, so the API ignores it: it reads none \(start_date is read by \/monitoring and \/overview only\)$/,
+      ],
+      [
         'ignored_parameter',
         'projects?start_date=2026-01-01',
         { 'X-API-Key': 'sbx_user_alpha' },
@@ -127,7 +134,7 @@ export function describeClientReport(report: ReportHarness): void {
     ]
 
     it.each(KINDS)(
-      'warns %s in an X-Sandbox-Warning line, the journal and the report, with the answer unchanged',
+      'warns %s for GET /api/v1/%s in an X-Sandbox-Warning line, the journal and the report, with the answer unchanged',
       async (code, target, headers, body, text) => {
         const sent = await report.send(target, body === undefined ? { headers } : { headers, body })
         const line = sent.warnings.find((candidate) => candidate.startsWith(`${code}: `))

@@ -61,9 +61,16 @@ function queryWarnings(endpoint: EndpointRules, query: string, isKey: IsKey, fou
         ),
       )
     } else {
-      const nearest = nearestName(name, endpoint.parameters.length > 0 ? endpoint.parameters : KNOWN_PARAMETERS)
-      const reads = endpoint.parameters.length > 0 ? `it reads ${endpoint.parameters.join(', ')}` : 'it reads none'
-      const hint = nearest === undefined ? reads : `did you mean ${nearest}?`
+      const readsSome = endpoint.parameters.length > 0
+      const nearest = nearestName(name, readsSome ? endpoint.parameters : KNOWN_PARAMETERS)
+      const reads = readsSome ? `it reads ${endpoint.parameters.join(', ')}` : 'it reads none'
+      // Where the endpoint reads none, the near name is no fix: it would be ignored here too.
+      const hint =
+        nearest === undefined
+          ? reads
+          : readsSome
+            ? `did you mean ${nearest}?`
+            : `${reads} (${nearest} is read by /monitoring and /overview only)`
       found.push(
         warning(WARNING_TEMPLATES.unknownParameter, `${quoted} is not a query parameter of ${path}, so the API ignores it: ${hint}`),
       )
