@@ -25,7 +25,10 @@ export interface ContractIssue {
  * const request: CheckedRequest = { method: 'GET', endpoint: endpointOfPath(new URL(url).pathname) }
  */
 export interface CheckedRequest {
-  /** The HTTP method, in any case (`GET`, `get`). */
+  /**
+   * The HTTP method as sent. HTTP methods are case-sensitive: `get` is another method, which the API
+   * answers with 405 (`fetch` upper-cases `get` before sending, so a fetch's method is `GET`).
+   */
   readonly method: string
   /** The endpoint's name, the path after `/api/v1/` (`projects`); `undefined` for any other path. */
   readonly endpoint: EndpointName | undefined
@@ -154,11 +157,10 @@ function checkError(request: CheckedRequest, status: number, body: unknown): Con
  * @example
  * checkResponse({ method: 'GET', endpoint: 'projects' }, 200, await response.json()) // []
  */
-export function checkResponse(given: CheckedRequest, status: number, body: unknown): ContractIssue[] {
+export function checkResponse(request: CheckedRequest, status: number, body: unknown): ContractIssue[] {
   // A name that is no endpoint is the caller's mistake, not the answer's: said as such, not as drift.
-  if (given.endpoint !== undefined && !Object.hasOwn(ENDPOINT_CONTRACTS, given.endpoint))
-    throw new TypeError(unknownEndpointMessage(given.endpoint))
-  const request: CheckedRequest = { method: given.method.toUpperCase(), endpoint: given.endpoint }
+  if (request.endpoint !== undefined && !Object.hasOwn(ENDPOINT_CONTRACTS, request.endpoint))
+    throw new TypeError(unknownEndpointMessage(request.endpoint))
   if (request.method === 'OPTIONS') return []
   if (status === 200 && request.endpoint !== undefined && request.method === 'GET') {
     const contract = ENDPOINT_CONTRACTS[request.endpoint]

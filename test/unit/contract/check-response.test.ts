@@ -281,10 +281,16 @@ describe('checkResponse called with a request it cannot read', () => {
     }
   })
 
-  it('reads the method in any case: a lower-case get checks the answer as a GET', () => {
-    expect(checkResponse({ method: 'get', endpoint: 'projects' }, 200, body)).toEqual(
-      checkResponse({ method: 'GET', endpoint: 'projects' }, 200, body),
-    )
-    expect(checkResponse({ method: 'get', endpoint: 'projects' }, 200, body)).toEqual([])
+  it('reads the method as HTTP does, case-sensitive: a lower-case get is another method, whose conforming answer is the 405', () => {
+    const refused = {
+      success: false,
+      message: ERRORS.methodNotAllowed.message,
+      code: 405,
+      data: {},
+      errors: { error: 'method_not_allowed', detail: ERRORS.methodNotAllowed.detail },
+      meta_data: {},
+    }
+    expect(checkResponse({ method: 'get', endpoint: 'projects' }, 405, refused)).toEqual([])
+    expect(checkResponse({ method: 'get', endpoint: 'projects' }, 200, body)).not.toEqual([])
   })
 })
