@@ -13,7 +13,7 @@ import { changePercentage, trendOf } from './trend.js'
  * number of days just before it.
  *
  * @example
- * const { data, dates } = buildMonitoringData(analytics.seriesFor(entry, query.provider, query.region, today), entry, query)
+ * const { data, dates } = buildMonitoringData(analytics.seriesFor(entry, query.provider, query.region, from, today), entry, query)
  * dates === data.visibility_score.history.length // true
  */
 export function buildMonitoringData(

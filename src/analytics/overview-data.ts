@@ -26,9 +26,6 @@ function sentimentShares(series: DailySeries, window: RangeWindow): OverviewData
  * `/overview`'s data for a project and resolved query: the last date with data in the range is
  * "current" (and `current_day_stats`), `previous` is the last day of the equally long period before
  * the range, sentiment shares cover the whole range.
- *
- * @example
- * const { data, dates } = buildOverviewData(analytics.seriesFor(entry, query.provider, query.region, today), entry, query, analytics.seed)
  */
 export function buildOverviewData(
   series: DailySeries,

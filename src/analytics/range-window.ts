@@ -34,9 +34,6 @@ export function meanVisibility(series: DailySeries, window: RangeWindow): number
 
 /**
  * The value of a per-day array on the window's last day, in hundredths; 0 for an empty window.
- *
- * @example
- * lastValue(series.visibility, window)
  */
 export function lastValue(values: Int32Array, window: RangeWindow): number {
   return window.count === 0 ? 0 : values[window.to]!

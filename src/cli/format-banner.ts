@@ -51,9 +51,6 @@ export function formatReadyLine(version: string, url: string): string {
  * What is printed once the server listens. `--log pretty`: the ready line (see {@link READY_LINE}),
  * then today, seed, data, keys, and a first request to paste. `--log none`: the ready line alone.
  * `--log json`: one JSON line, `{"event":"listening","url":…}`, like the request log.
- *
- * @example
- * process.stdout.write(formatBanner(facts))
  */
 export function formatBanner(facts: BannerFacts): string {
   const keys: string[] = facts.fixtures === undefined ? Object.values(DOCUMENTED_KEYS) : []

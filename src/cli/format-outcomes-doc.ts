@@ -4,9 +4,6 @@ import { exampleAsCurl } from './format-coverage.js'
 /**
  * `docs/outcomes.md`: every outcome of the client report, endpoint by endpoint, with the request
  * that produces it, written by `npm run build` from the catalogue (a test compares them).
- *
- * @example
- * writeFileSync('docs/outcomes.md', formatOutcomesDoc(OUTCOMES))
  */
 export function formatOutcomesDoc(outcomes: readonly Outcome[]): string {
   const lines = [

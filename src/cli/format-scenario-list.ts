@@ -2,9 +2,6 @@ import type { CatalogueEntry } from '../scenarios/scenario-catalogue.js'
 
 /**
  * The `--list-scenarios` output: one scenario a line, name, source and description.
- *
- * @example
- * process.stdout.write(formatScenarioList(catalogue.list()))
  */
 export function formatScenarioList(entries: readonly CatalogueEntry[]): string {
   const width = Math.max(...entries.map((entry) => entry.scenario.name.length))

@@ -47,7 +47,7 @@ export interface LoadedBundle {
  * Where the code cache of the bundle `file` with build id `id` lives.
  *
  * @example
- * cacheFileOf('/pkg/dist/cli-worker.cjs', '3f2a') // '/pkg/dist/cli-worker.3f2a.cache'
+ * cacheFileOf('/pkg/dist/cli/program.cjs', '3f2a') // '/pkg/dist/cli/program.3f2a.cache'
  */
 export function cacheFileOf(file: string, id: string): string {
   return `${file.replace(/\.c?js$/, '')}.${id}.cache`
@@ -60,7 +60,7 @@ export function cacheFileOf(file: string, id: string): string {
  * that ran while the cache was made (what that saves: docs/decisions/build-and-tooling.md).
  *
  * @example
- * loadBundle(fileURLToPath(new URL('../cli-worker.cjs', import.meta.url))).run()
+ * loadBundle(fileURLToPath(new URL('./program.cjs', import.meta.url))).run()
  */
 export function loadBundle(file: string, { useCache = true }: { useCache?: boolean } = {}): LoadedBundle {
   const source = readFileSync(file, 'utf8')

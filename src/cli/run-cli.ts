@@ -78,7 +78,7 @@ interface CliOptions {
  * The `analytics-sandbox` command: flags, then the server (or the scenario list).
  *
  * @example
- * await createProgram().parseAsync(['node', 'analytics-sandbox', '--port', '0'])
+ * await createProgram(onStop).parseAsync(['node', 'analytics-sandbox', '--port', '0'])
  */
 function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
   return new Command()

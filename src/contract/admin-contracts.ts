@@ -327,9 +327,6 @@ export const adminErrorEnvelopeSchema = z
 
 /**
  * The success envelope of `operation`: its status as `code`, its `data`.
- *
- * @example
- * adminSuccessSchema(operation).safeParse(body)
  */
 export function adminSuccessSchema(operation: AdminOperation) {
   return z.strictObject({

@@ -101,9 +101,6 @@ function expectedOf(issue: z.core.$ZodIssue): string {
 /**
  * The issues of a zod result, one per field: a field the contract does not know is reported at its
  * own path, expected absent.
- *
- * @example
- * toContractIssues(schema.safeParse(body).error, body)
  */
 export function toContractIssues(error: z.ZodError | undefined, body: unknown): ContractIssue[] {
   if (error === undefined) return []

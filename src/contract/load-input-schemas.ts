@@ -26,7 +26,7 @@ export function provideInputSchemas(schemas: InputSchemas): void {
 }
 
 /**
- * The input schemas, loaded on first use: zod and the schemas cost about 150 ms to load, which a
+ * The input schemas, loaded on first use: zod and the schemas take 40-60 ms to load here, which a
  * test that gives no fixtures, portal bodies or scenario definitions never pays. An ES module
  * cannot `import()` synchronously, but `createSandbox()` checks its options synchronously, so
  * Node's `require` loads the (ES) module: Node 20.19 and later require ES modules.

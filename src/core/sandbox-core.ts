@@ -51,8 +51,5 @@ export interface SandboxCore {
 
 /**
  * What of a sandbox exists before its data is seeded: scenarios, journals, coverage.
- *
- * @example
- * const state: SandboxState = createSandboxState(config)
  */
 export type SandboxState = Pick<SandboxCore, 'scenarios' | 'journal' | 'observerJournal' | 'coverage'>

@@ -22,9 +22,6 @@ export interface SessionRoutes {
  * loopback Host names, the OpenAPI texts it loads on first request, its request log's figures, and
  * its sessions. The server owns it and passes it to `dispatch` with each request; a sandbox (or a
  * session) never holds it, so every session of a server answers under the same protection.
- *
- * @example
- * dispatch(sandbox, request, settings)
  */
 export interface ServerSettings {
   /** When set, the admin API answers only requests carrying it in `X-Sandbox-Admin-Token`. */

@@ -4,9 +4,6 @@ import { byId } from './dom.js'
  * Asks for the admin token in the page's dialog, once: the sandbox was started with one
  * (`--admin-token`), and the page sends it with every admin request from then on. `refused` says
  * the last one given was wrong.
- *
- * @example
- * const token = await askToken(false)
  */
 export function askToken(refused: boolean): Promise<string> {
   const dialog = byId('token-dialog', HTMLDialogElement)

@@ -30,9 +30,6 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = 
 
 /**
  * The page's element with this id, of the expected kind; a page without it is a build mistake.
- *
- * @example
- * const form = byId('create-account', HTMLFormElement)
  */
 export function byId<T extends HTMLElement>(id: string, kind: new () => T): T {
   const element = document.getElementById(id)
@@ -42,9 +39,6 @@ export function byId<T extends HTMLElement>(id: string, kind: new () => T): T {
 
 /**
  * Says `text` in the page's status line, which screen readers announce.
- *
- * @example
- * announce('Key copied')
  */
 export function announce(text: string): void {
   byId('status', HTMLElement).textContent = text
@@ -52,9 +46,6 @@ export function announce(text: string): void {
 
 /**
  * Runs a form's action on submit (Enter or its button), never letting the browser navigate.
- *
- * @example
- * onSubmit(form, async () => save())
  */
 export function onSubmit(form: HTMLFormElement, action: () => Promise<void>): void {
   form.addEventListener('submit', (event) => {

@@ -20,9 +20,6 @@ export interface ChartHost extends HTMLElement {
 /**
  * Draws a project's visibility history in `host` (replacing what was there) as uPlot draws time
  * series: one point a date, dates in UTC as the API counts them, scores on a fixed 0–100 scale.
- *
- * @example
- * drawVisibility(byId('visibility-chart', HTMLElement), monitoring.visibility_score.history)
  */
 export function drawVisibility(host: ChartHost, history: readonly ScorePoint[]): void {
   host.chart?.destroy()
@@ -82,9 +79,6 @@ export function sentimentBar(sentiment: Sentiment): HTMLElement {
 
 /**
  * The points as a table, for whoever cannot see the chart (and to copy them).
- *
- * @example
- * details.append(pointsTable(history))
  */
 export function pointsTable(history: readonly ScorePoint[]): HTMLTableElement {
   return h(

@@ -27,7 +27,7 @@ function pick<T>(list: readonly T[], count: number, hash: number): T[] {
  * project was created {@link MADE_UP_PROJECT_AGE_DAYS} days before the day of `nowMs`.
  *
  * @example
- * makeProject(1, 1001, 4, Date.parse('2026-01-15T00:00:00Z'), { status: 'paused' }).domain // 'cedar-labs-1001.example'
+ * makeProject(1, 1001, 4, Date.parse('2026-01-15T00:00:00Z'), { status: 'paused' }).domain // 'orbit-books-1001.example'
  */
 export function makeProject(seed: number, id: number, userId: number, nowMs: number, given: Partial<Project>): Project {
   const hash = mixHash(mixHash(0x9e01ec7, seed), id)

@@ -2,8 +2,7 @@ import type { ApiKey, Project, User } from '../contract/fixtures-schema.js'
 import type { MutedRecord } from './model-index.js'
 
 /**
- * One change the portal makes to the records: a record stored (new or replaced) or removed. A key
- * stored under another text than before names the old one in `replaces`.
+ * One change the portal makes to the records: a record stored (new or replaced) or removed.
  *
  * @example
  * model.apply({ kind: 'putKey', apiKey: { ...entry.apiKey, revoked: true } })

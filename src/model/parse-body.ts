@@ -49,9 +49,6 @@ export function distinctIssues(issues: readonly FieldIssue[]): FieldIssue[] {
 /**
  * `body` parsed by `schema`, or the {@link PortalError} (400) listing every mistake: the one way an
  * admin body is checked, for the portal, the clock and sessions.
- *
- * @example
- * const input = parse(keyBodySchema, body)
  */
 export function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   // Work on a body stays bounded: a list longer than any the schemas take is refused before its items are checked.

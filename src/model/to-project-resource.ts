@@ -3,9 +3,6 @@ import type { ProjectResource } from '../contract/resource-schemas.js'
 
 /**
  * A project record as the API shows it: the Project fields only, in the spec's order.
- *
- * @example
- * toProjectResource(entry.project).display_name
  */
 export function toProjectResource(project: Project): ProjectResource {
   return {

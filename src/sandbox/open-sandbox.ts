@@ -199,9 +199,6 @@ export async function createSandboxCore(config: SandboxConfig, state: SandboxSta
  * A sandbox's state from its configuration and the records it is seeded with (already generated):
  * at once, as a session is made. Everything that does not depend on one sandbox (the answer, series
  * and admin-answer caches, the parsed records) is the process's, shared.
- *
- * @example
- * const session = buildSandboxCore(sessionConfig, process.fixtures)
  */
 export function buildSandboxCore(config: SandboxConfig, fixtures: Fixtures, state: SandboxState = createSandboxState(config)): SandboxCore {
   const { seed } = config

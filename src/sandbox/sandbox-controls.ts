@@ -119,9 +119,6 @@ export interface SandboxControls {
 
 /**
  * The controls over a sandbox whose state exists now and whose data may still be seeding.
- *
- * @example
- * const controls = createSandboxControls(state, corePromise)
  */
 export function createSandboxControls(state: SandboxState, core: Promise<SandboxCore>): SandboxControls {
   /** Runs a portal operation once the data is seeded, and resolves once a test's `db()` holds its change too. */

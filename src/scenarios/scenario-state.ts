@@ -14,7 +14,7 @@ const MAX_HEADER_LENGTH = 1024
  *
  * @example
  * const state = new ScenarioState(createScenarioCatalogue(), [], 42)
- * state.activate(resolveScenarios(state.catalogue, ['server-error'], 'admin API'))
+ * state.activate(resolveScenarios(state.catalogue, ['server-error'], () => 'admin API'))
  * state.forRequest('slow').names // ['server-error', 'slow']
  */
 export class ScenarioState {

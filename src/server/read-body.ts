@@ -3,9 +3,6 @@ import type { IncomingMessage } from 'node:http'
 /**
  * Reads a request body as UTF-8, at most `maxBytes`; `undefined` when it is larger (the rest is
  * not read) or the client goes away before it ends.
- *
- * @example
- * const body = await readBody(request, 64 * 1024)
  */
 export function readBody(request: IncomingMessage, maxBytes: number): Promise<string | undefined> {
   return new Promise((resolve) => {

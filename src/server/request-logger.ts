@@ -18,7 +18,7 @@ export interface RequestLogEntry {
 export type RequestLogger = ((entry: RequestLogEntry) => void) | undefined
 
 /**
- * A logger writing to `write` (stdout by default) in `format`: a readable line, or one JSON object a line.
+ * A logger writing to `write` in `format`: a readable line, or one JSON object a line.
  *
  * @example
  * const log = createRequestLogger('json', (line) => process.stdout.write(line))

@@ -4,9 +4,6 @@ import type { CoreRequest } from '../core/core-request.js'
 /**
  * Adapts node's IncomingMessage to the core's request, without building a URL object: the path and
  * query are split at the first `?`, headers read on demand.
- *
- * @example
- * dispatch(sandbox, toCoreRequest(req))
  */
 export function toCoreRequest(request: IncomingMessage): CoreRequest {
   const url = request.url ?? '/'

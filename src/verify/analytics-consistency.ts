@@ -92,9 +92,6 @@ export function monitoringConsistency(
  * `/monitoring` of a range against `/monitoring` of the period before it: the earlier answer's
  * current period is the later one's previous period, and `change_percentage` follows from the two
  * scores (0 when either period has no data).
- *
- * @example
- * periodConsistency(monitoring.data, previousPeriod.data)
  */
 export function periodConsistency(later: MonitoringData, earlier: MonitoringData): ContractIssue[] {
   const issues: ContractIssue[] = []

@@ -55,9 +55,6 @@ function projectIds(body: unknown): number[] {
  * The key and account checks: `/validate`, 401 without a key and with an unknown one, 404 for a
  * path that names no endpoint, `/projects` (and that it ignores X-Project-ID), and access to the
  * chosen project on `/validate`.
- *
- * @example
- * const account = await verifyAccount(run, undefined)
  */
 export async function verifyAccount(run: VerifyRun, wanted: number | undefined): Promise<Account> {
   const validated = await run.check(

@@ -97,9 +97,6 @@ function guardProbes(account: Account, end: string): Array<{ spec: CheckSpec; pa
 /**
  * The analytics checks on one project: `/monitoring` and `/overview` in their default range and in
  * chosen ones, the promises that tie them together, and every guard error (400 and 403).
- *
- * @example
- * await verifyAnalytics(run, account)
  */
 export async function verifyAnalytics(run: VerifyRun, account: Account): Promise<void> {
   if (account.projectId === undefined || account.key === undefined) {

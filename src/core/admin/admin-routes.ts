@@ -90,7 +90,7 @@ function sessionsOf(server: ServerSettings): SessionRoutes {
  * The 404's detail for the session routes where there are none.
  *
  * @example
- * NO_SESSIONS_DETAIL // 'Sessions are made by the standalone sandbox and startSandbox(), at its root …'
+ * NO_SESSIONS_DETAIL // 'Sessions are made by the standalone sandbox (analytics-sandbox, startSandbox) at its root …'
  */
 export const NO_SESSIONS_DETAIL =
   'Sessions are made by the standalone sandbox (analytics-sandbox, startSandbox) at its root /__sandbox/sessions, not in process or inside a session'

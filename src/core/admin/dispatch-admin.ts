@@ -25,7 +25,7 @@ export const ADMIN_OPENAPI_PATH = `${ADMIN_BASE_PATH}admin-openapi.json`
  * route is listed.
  *
  * @example
- * ADMIN_ENDPOINTS // 'GET health, GET scenarios, GET|PUT scenario, POST reset, GET|DELETE requests, GET openapi.json'
+ * ADMIN_ENDPOINTS // 'GET health, GET scenarios, GET|PUT scenario, POST reset, GET|DELETE requests, GET coverage, …'
  */
 export const ADMIN_ENDPOINTS = [...ADMIN_ROUTES].map(([name, methods]) => `${Object.keys(methods).join('|')} ${name}`).join(', ')
 

@@ -7,9 +7,6 @@ import { ERRORS } from '../../vocabulary/errors.js'
  * unknown, revoked or expired, or is a PROJECT key whose project is gone or is not its user's (a
  * record a test wrote through `db()` is held to the fixtures' rules here). Every one of those gets
  * the same answer, as the spec shows.
- *
- * @example
- * const key = authenticate(model.index, request.header('x-api-key'), clock.now())
  */
 export function authenticate(index: ModelIndex, header: string | null, now: number): KeyEntry {
   const entry = header === null ? undefined : index.findKey(header)

@@ -63,16 +63,6 @@ const SLOTS: ReadonlyMap<EndpointName, EndpointSlots> = (() => {
   return slots
 })()
 
-/**
- * Counts, as requests are answered, which outcomes of {@link OUTCOMES} they met and which warnings
- * they got: an array slot per outcome and a map of at most six warning kinds, so recording costs a
- * map lookup and an increment. Cleared by a reset; the same requests give the same report.
- *
- * @example
- * const coverage = new Coverage()
- * coverage.record('projects', 200, null, 'USER', undefined)
- * coverage.report().covered // 1
- */
 /** Counts of one span: by outcome, and warnings by kind. */
 class Tally {
   readonly seen = new Array<number>(OUTCOMES.length).fill(0)
@@ -103,6 +93,16 @@ export type CoverageScope = 'reset' | 'suite'
 /** The coverage scopes, for a query parameter or a flag. */
 export const COVERAGE_SCOPES: readonly CoverageScope[] = ['reset', 'suite']
 
+/**
+ * Counts, as requests are answered, which outcomes of {@link OUTCOMES} they met and which warnings
+ * they got: an array slot per outcome and a map of at most six warning kinds, so recording costs a
+ * map lookup and an increment. Cleared by a reset; the same requests give the same report.
+ *
+ * @example
+ * const coverage = new Coverage()
+ * coverage.record('projects', 200, null, 'USER', undefined)
+ * coverage.report().covered // 1
+ */
 export class Coverage {
   /** Since the last reset. */
   readonly #current = new Tally()

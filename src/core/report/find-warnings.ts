@@ -94,7 +94,7 @@ function queryWarnings(endpoint: EndpointRules, query: string, isKey: IsKey, fou
  * none (nearly all) costs a few comparisons and allocates nothing.
  *
  * @example
- * findWarnings(ENDPOINT_RULES.monitoring, request, index.isKey)[0]?.code // 'unknown_parameter' for ?startDate=…
+ * findWarnings(ENDPOINT_RULES.monitoring, request, projectHeader, index.isKey)[0]?.code // 'unknown_parameter' for ?startDate=…
  */
 export function findWarnings(
   endpoint: EndpointRules,
