@@ -29,7 +29,9 @@ export function provideInputSchemas(schemas: InputSchemas): void {
  * The input schemas, loaded on first use: zod and the schemas take 40-60 ms to load here, which a
  * test that gives no fixtures, portal bodies or scenario definitions never pays. An ES module
  * cannot `import()` synchronously, but `createSandbox()` checks its options synchronously, so
- * Node's `require` loads the (ES) module: Node 20.19 and later require ES modules.
+ * `require` loads a CommonJS copy of the schemas, `input-schemas.cjs`, which the build bundles from
+ * the same sources: every `require` takes CommonJS, jest's included (it takes no ES module before
+ * Node 24.9).
  *
  * @example
  * const parsed = loadInputSchemas().scenarioSchema.safeParse(input)
@@ -43,5 +45,5 @@ function requireInputSchemas(): InputSchemas {
   const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
   const moduleApi = process?.getBuiltinModule?.('node:module') as NodeModuleApi | undefined
   if (moduleApi === undefined) throw new Error(NO_INPUT_SCHEMAS)
-  return moduleApi.createRequire(import.meta.url)('./input-schemas.js') as InputSchemas
+  return moduleApi.createRequire(import.meta.url)('./input-schemas.cjs') as InputSchemas
 }

@@ -145,8 +145,9 @@ describe('the packed package installed into a fresh project, on Node 20 with msw
   })
 
   test('Every compiled file in the tarball comes from a current source file, so no stale build output is published.', () => {
-    // Bundles built by scripts/bundle-cli.mjs, and the source each comes from.
+    // Bundles built by scripts/bundle-*.mjs, and the source each comes from.
     const bundles: Record<string, string> = {
+      'dist/contract/input-schemas.cjs': 'src/contract/input-schemas.ts',
       'dist/cli/program.cjs': 'src/cli/program.ts',
       'dist/cli/load-program.cjs': 'src/cli/load-program.ts',
       'dist/dashboard/dashboard.js': 'src/dashboard/main.ts',
