@@ -8,29 +8,15 @@ session's journal. Nothing one worker does is seen by another.
     python3 parallel_sessions.py                # runs npx analytics-sandbox
     ANALYTICS_SANDBOX_COMMAND="node dist/cli/main.cjs" python3 parallel_sessions.py
 """
-import json
 import os
 import shlex
 import sys
-import urllib.error
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sandbox_harness import start_sandbox, stop_sandbox  # noqa: E402
+from sandbox_harness import call, start_sandbox, stop_sandbox  # noqa: E402
 
 WORKERS = 16
-
-
-def call(url, method="GET", body=None, headers=None):
-    """Any request; returns (status, envelope). Errors are answers too: the envelope says why."""
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, json.load(response)
-    except urllib.error.HTTPError as error:
-        return error.code, json.load(error)
 
 
 def worker(root_admin, number):

@@ -3,7 +3,8 @@
 start_sandbox() starts `npx analytics-sandbox` on a free port, waits for its ready line and returns
 the process and the API's base URL. --exit-with-parent makes the sandbox stop when this Python
 process ends, even when it is killed; --log none makes the ready line its only output, so nothing
-needs to read its stdout afterwards.
+needs to read its stdout afterwards. call() sends any request and returns (status, envelope),
+errors included.
 
     python3 sandbox_harness.py          # start, list the projects of sbx_user_alpha, stop
     python3 sandbox_harness.py --hold   # start, print the base URL, wait until killed
@@ -14,6 +15,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 
 READY = re.compile(r"listening on (http://\S+)")
@@ -42,6 +44,17 @@ def stop_sandbox(process):
     """Stops it: SIGTERM, to npx as well, which --exit-with-parent turns into a clean stop."""
     process.terminate()
     process.wait(timeout=10)
+
+
+def call(url, method="GET", body=None, headers=None):
+    """Any request; returns (status, envelope). Errors are answers too: the envelope says why."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
 
 
 def get(base, path, key):
