@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { nodeInstall } from './node-of-major.mjs'
+import { median } from './median.mjs'
 
 const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error']
 
@@ -39,8 +40,6 @@ function importMs(node, cwd, specifiers) {
   const script = `const t = performance.now(); for (const s of ${JSON.stringify(specifiers)}) await import(s); console.log(performance.now() - t)`
   return Number(execFileSync(node, ['--input-type=module', '-e', script], { cwd, encoding: 'utf8' }))
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 /**
  * The import cost in `cwd` with `node`: `msw/node` alone, then `msw/node` and the library, in

@@ -11,6 +11,7 @@ import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { canPin, chooseGenerator, runLoad } from './load.mjs'
 import { consumerProject, importCost, nodeBinary, packTarball } from './import-cost.mjs'
+import { median } from './median.mjs'
 
 const root = new URL('../', import.meta.url).pathname
 const smoke = process.argv.includes('--smoke')
@@ -109,7 +110,6 @@ async function answerOf(origin, path, headers) {
 }
 
 const percent = (share) => (Number.isFinite(share) ? `${Math.round(share * 100)} %` : 'unknown')
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 /** Sandbox against reference, alternating, `ROUNDS` pairs: throughput ratio, sandbox p99, errors, peak RSS. */
 async function compare(sandbox, paths, headers, representative = paths[0]) {

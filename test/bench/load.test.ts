@@ -61,25 +61,22 @@ describe('the benchmark load generators', () => {
     expect(cpuSecondsOf(process.pid)).toBeGreaterThan(before)
   })
 
-  it('runs autocannon for a second, over every path, and reports rate, latency, errors and how busy the server was', async () => {
-    seenPaths.length = 0
-    const result = (await runLoad(plan({ seconds: 1 }), { generator: 'autocannon', work })) as LoadResult
-    expect(result.rps).toBeGreaterThan(0)
-    expect(result.p99).toBeGreaterThanOrEqual(result.p50)
-    expect(result).toMatchObject({ errors: 0, non2xx: 0 })
-    expect(result.serverBusy).toBeGreaterThan(0)
-    expect(new Set(seenPaths)).toEqual(new Set(['/a', '/b']))
-  }, 30_000)
-
-  it('runs a smoke run (a number of requests) in place, over every path, with the same figures', async () => {
-    seenPaths.length = 0
-    const result = (await runLoad(plan({ amount: 200 }), { generator: 'autocannon', work })) as LoadResult
-    expect(result.rps).toBeGreaterThan(0)
-    expect(result.p99).toBeGreaterThanOrEqual(result.p50)
-    expect(result).toMatchObject({ errors: 0, non2xx: 0 })
-    expect(result.serverBusy).toBeGreaterThan(0)
-    expect(new Set(seenPaths)).toEqual(new Set(['/a', '/b']))
-  }, 30_000)
+  it.each([
+    ['for a second', { seconds: 1 }],
+    ['for a smoke run (a number of requests, in place)', { amount: 200 }],
+  ])(
+    'runs autocannon %s, over every path, and reports rate, latency, errors and how busy the server was',
+    async (_, size) => {
+      seenPaths.length = 0
+      const result = (await runLoad(plan(size), { generator: 'autocannon', work })) as LoadResult
+      expect(result.rps).toBeGreaterThan(0)
+      expect(result.p99).toBeGreaterThanOrEqual(result.p50)
+      expect(result).toMatchObject({ errors: 0, non2xx: 0 })
+      expect(result.serverBusy).toBeGreaterThan(0)
+      expect(new Set(seenPaths)).toEqual(new Set(['/a', '/b']))
+    },
+    30_000,
+  )
 
   it('runs wrk for a second over every path and counts refused answers, or says how to install wrk where it is missing', async () => {
     seenPaths.length = 0
