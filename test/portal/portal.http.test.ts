@@ -3,6 +3,7 @@ import { KEYS_PAGE_DETAILS } from '../../src/core/admin/portal-routes.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { LIMITS } from '../../src/vocabulary/limits.js'
+import { repeatedParameterDetail } from '../../src/vocabulary/repeated-parameter.js'
 import { expectConforming } from '../support/expect-conforming.js'
 import { describePortal } from './describe-portal.js'
 import { START, useHttpPortal } from './portal-harness.js'
@@ -58,6 +59,15 @@ describe('GET /__sandbox/keys in pages (real HTTP, port 0)', () => {
     const answer = await keys(`?${query}`)
     expect(answer.status).toBe(400)
     expect(answer.body.errors).toMatchObject({ error: ERRORS.badRequest.error, detail })
+  })
+
+  it.each([
+    ['limit=5&limit=10', 'limit'],
+    ['user_id=1&offset=0&user_id=2', 'user_id'],
+  ])('refuses ?%s, a parameter given twice, with 400 bad_request naming it', async (query, name) => {
+    const answer = await keys(`?${query}`)
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors).toMatchObject({ error: ERRORS.badRequest.error, detail: repeatedParameterDetail(name) })
   })
 
   it('answers the same page byte for byte until the keys change, then the change', async () => {

@@ -9,6 +9,7 @@ import { expectError, expectSuccess } from '../api/contract/expect-envelope.js'
 import { USER, USER_101, withKey } from '../api/contract/fixtures.js'
 import { maskedKey, send, TODAY, useHttpSandbox } from './helpers.js'
 import { journalQueryDetail } from '../../src/core/admin/read-journal-query.js'
+import { repeatedParameterDetail } from '../../src/vocabulary/repeated-parameter.js'
 import { JOURNAL_CAPACITY } from '../../src/sandbox/open-sandbox.js'
 
 const ALL_KEYS = Object.values(DOCUMENTED_KEYS)
@@ -200,6 +201,18 @@ describe('the request journal over HTTP: GET|DELETE /__sandbox/requests', () => 
     ] as const) {
       expectError(await sandbox().admin(`requests?${bad}`), ERRORS.badRequest, journalQueryDetail(name, JOURNAL_CAPACITY))
     }
+  })
+
+  test('A filter given twice (?limit=1&limit=5, ?status=200&status=404) is 400 bad_request naming it, instead of the first value read silently.', async () => {
+    for (const [path, headers] of MIXED) await api(path, headers)
+    for (const [twice, name] of [
+      ['limit=1&limit=5', 'limit'],
+      ['status=200&status=404', 'status'],
+      ['key=sbx_user_alpha&path=/api/v1/projects&key=sbx_user_beta', 'key'],
+    ] as const) {
+      expectError(await sandbox().admin(`requests?${twice}`), ERRORS.badRequest, repeatedParameterDetail(name))
+    }
+    expect((await sandbox().journal(1000)).requests).toHaveLength(MIXED.length)
   })
 
   test('DELETE /__sandbox/requests empties the journal and restarts its count.', async () => {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
+import { repeatedParameterDetail } from '../../src/vocabulary/repeated-parameter.js'
 import { CROSS_SITE_DETAIL, FOREIGN_ORIGIN_DETAIL } from '../../src/core/admin/refuse-foreign-origin.js'
 import { killAllCli, runCli } from '../cli/run-cli.js'
 import { expectConforming } from '../support/expect-conforming.js'
@@ -175,6 +176,9 @@ describe('sessions over real HTTP', () => {
     expect(met(await call(`${b.admin_url}coverage?scope=suite`))).toEqual(['overview.200.project.with_data'])
     expect(sandbox.coverage('suite').covered).toBeGreaterThanOrEqual(3)
     expect((await admin('coverage?scope=all')).status).toBe(400)
+    const twice = await admin('coverage?scope=suite&scope=reset')
+    expect(twice.status).toBe(400)
+    expect(twice.body.errors.detail).toBe(repeatedParameterDetail('scope'))
   })
 
   it('has no sessions inside a session: its /__sandbox/sessions routes are a 404 for every method, never a 405', async () => {

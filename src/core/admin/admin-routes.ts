@@ -13,6 +13,7 @@ import { resetSandbox } from '../reset-sandbox.js'
 import { PORTAL_ROUTES } from './portal-routes.js'
 import { readJsonBody } from './read-json-body.js'
 import { NOT_A_FIELD, PortalError, type FieldIssue } from '../../vocabulary/portal-error.js'
+import { readAdminQuery } from './read-admin-query.js'
 import { readJournalQuery } from './read-journal-query.js'
 import { refuseOversizedBody } from '../../model/refuse-oversized-body.js'
 
@@ -70,11 +71,12 @@ function putScenario(sandbox: SandboxCore, request: CoreRequest): Envelope<unkno
 export const COVERAGE_SCOPE_DETAIL =
   'scope must be reset (since the last reset, the default) or suite (since the start, across resets, every session of the server included)'
 
+/** What `GET coverage` takes. */
+const COVERAGE_PARAMETERS: readonly string[] = ['scope']
+
 /** `GET coverage?scope=`: `reset` (the default) or `suite`; anything else, or another parameter, is a 400. */
 function coverageScope(request: CoreRequest): CoverageScope {
-  const query = new URLSearchParams(request.query)
-  for (const name of query.keys()) if (name !== 'scope') throw new SandboxError(ERRORS.badRequest, COVERAGE_SCOPE_DETAIL)
-  const scope = query.get('scope') ?? 'reset'
+  const scope = readAdminQuery(request.query, COVERAGE_PARAMETERS, () => COVERAGE_SCOPE_DETAIL).get('scope') ?? 'reset'
   const known = COVERAGE_SCOPES.find((candidate) => candidate === scope)
   if (known === undefined) throw new SandboxError(ERRORS.badRequest, COVERAGE_SCOPE_DETAIL)
   return known
@@ -166,7 +168,7 @@ export const ADMIN_ROUTES: ReadonlyMap<string, Readonly<Record<string, AdminHand
     'requests',
     {
       GET: (sandbox, request) => {
-        const query = readJournalQuery(new URLSearchParams(request.query), sandbox.journal.capacity)
+        const query = readJournalQuery(request.query, sandbox.journal.capacity)
         // The dashboard's own requests are kept apart, and read only when asked for.
         const journal = query.source === 'dashboard' ? sandbox.observerJournal : sandbox.journal
         // Built once per new entry and shared: many clients reading the same page cost one build.

@@ -8,6 +8,7 @@ import type { CoreRequest } from '../core-request.js'
 import { toAnswer, type Answer } from '../answer.js'
 import type { KeyRecord } from '../../contract/portal-schemas.js'
 import { SandboxError } from '../../vocabulary/sandbox-error.js'
+import { readAdminQuery } from './read-admin-query.js'
 import { readJsonBody } from './read-json-body.js'
 
 import type { SandboxCore } from '../sandbox-core.js'
@@ -55,9 +56,9 @@ export const KEYS_PAGE_DETAILS = {
 const KEYS_PARAMETERS: readonly string[] = ['user_id', 'offset', 'limit']
 
 /** A whole number of at most 16 digits in `[min, max]` of the query parameter `name`, or `undefined` when absent. */
-function wholeNumberIn(query: URLSearchParams, name: string, min: number, max: number, detail: string): number | undefined {
+function wholeNumberIn(query: ReadonlyMap<string, string>, name: string, min: number, max: number, detail: string): number | undefined {
   const text = query.get(name)
-  if (text === null) return undefined
+  if (text === undefined) return undefined
   const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN
   if (!(value >= min && value <= max)) throw new SandboxError(ERRORS.badRequest, detail)
   return value
@@ -68,10 +69,7 @@ function wholeNumberIn(query: URLSearchParams, name: string, min: number, max: n
  * another id), a page of at most {@link LIMITS.keysPage} (the default) from `offset`.
  */
 function keysPage(request: CoreRequest): KeysPage {
-  const query = new URLSearchParams(request.query)
-  for (const name of query.keys()) {
-    if (!KEYS_PARAMETERS.includes(name)) throw new SandboxError(ERRORS.badRequest, KEYS_PAGE_DETAILS.unknown)
-  }
+  const query = readAdminQuery(request.query, KEYS_PARAMETERS, () => KEYS_PAGE_DETAILS.unknown)
   const userId = wholeNumberIn(query, 'user_id', 1, Number.MAX_SAFE_INTEGER, USER_ID_FILTER_DETAIL)
   const offset = wholeNumberIn(query, 'offset', 0, Number.MAX_SAFE_INTEGER, KEYS_PAGE_DETAILS.offset) ?? 0
   const limit = wholeNumberIn(query, 'limit', 1, LIMITS.keysPage, KEYS_PAGE_DETAILS.limit) ?? LIMITS.keysPage

@@ -2,6 +2,7 @@ import { ERRORS } from '../../vocabulary/errors.js'
 import { LIMITS } from '../../vocabulary/limits.js'
 import type { JournalQuery } from '../journal.js'
 import { SandboxError } from '../../vocabulary/sandbox-error.js'
+import { readAdminQuery } from './read-admin-query.js'
 
 /** Journal entries an answer lists when no `limit` is given: at most the journal's capacity is. */
 export const JOURNAL_PAGE = 100
@@ -42,9 +43,9 @@ export function journalQueryDetail(name: 'limit' | 'since' | 'status' | 'key' | 
 }
 
 /** A whole number in its range, or `undefined` when absent; anything else is 400 naming it. */
-function wholeNumber(query: URLSearchParams, name: keyof typeof RANGES, capacity: number): number | undefined {
+function wholeNumber(query: ReadonlyMap<string, string>, name: keyof typeof RANGES, capacity: number): number | undefined {
   const text = query.get(name)
-  if (text === null) return undefined
+  if (text === undefined) return undefined
   const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN
   const [min, max] = RANGES[name]
   if (!(value >= min && value <= (name === 'limit' ? capacity : max))) {
@@ -53,28 +54,26 @@ function wholeNumber(query: URLSearchParams, name: keyof typeof RANGES, capacity
   return value
 }
 
-function text(query: URLSearchParams, name: 'key' | 'path', capacity: number): string | undefined {
+function text(query: ReadonlyMap<string, string>, name: 'key' | 'path', capacity: number): string | undefined {
   const value = query.get(name)
-  if (value === null) return undefined
+  if (value === undefined) return undefined
   if (value === '' || value.length > MAX_FILTER_LENGTH) throw new SandboxError(ERRORS.badRequest, journalQueryDetail(name, capacity))
   return value
 }
 
 /**
  * The filters of `GET /__sandbox/requests` (`key`, `status`, `path`, `since`, `limit`, and
- * `source`: the clients' requests or the dashboard's own), checked:
- * a bad value of any is 400 `bad_request` naming it, before anything is read.
+ * `source`: the clients' requests or the dashboard's own), checked: an unknown, repeated or bad
+ * filter is 400 `bad_request` naming it, before anything is read.
  *
  * @example
- * readJournalQuery(new URLSearchParams('key=sbx_user_alpha&status=500'), 1000) // { key, status: 500, limit: 100, source: 'clients' }
+ * readJournalQuery('key=sbx_user_alpha&status=500', 1000) // { key, status: 500, limit: 100, source: 'clients' }
  */
 export function readJournalQuery(
-  query: URLSearchParams,
+  queryText: string,
   capacity: number,
 ): JournalQuery & { readonly limit: number; readonly source: (typeof SOURCES)[number] } {
-  for (const name of query.keys()) {
-    if (!(JOURNAL_FILTERS as readonly string[]).includes(name)) throw new SandboxError(ERRORS.badRequest, unknownFilterDetail(name))
-  }
+  const query = readAdminQuery(queryText, JOURNAL_FILTERS, unknownFilterDetail)
   const sourceText = query.get('source') ?? 'clients'
   const source = SOURCES.find((known) => known === sourceText)
   if (source === undefined) throw new SandboxError(ERRORS.badRequest, journalQueryDetail('source', capacity))

@@ -2,6 +2,7 @@ import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, type AnalyticsQuery } from '../../v
 import { FIRST_DAY, LAST_DAY, parseCalendarDate, type DayNumber } from '../../vocabulary/calendar-date.js'
 import { isProvider } from '../../vocabulary/providers.js'
 import { isRegion } from '../../vocabulary/regions.js'
+import { repeatedParameterDetail } from '../../vocabulary/repeated-parameter.js'
 import { SandboxError } from '../../vocabulary/sandbox-error.js'
 import { ERRORS, type ErrorTemplate } from '../../vocabulary/errors.js'
 
@@ -10,7 +11,7 @@ const ASCII_WORD = /^[A-Za-z_]+$/
 /** The one value of `name`, `undefined` when absent; throws `template` when it is repeated. */
 function single(params: URLSearchParams, name: string, template: ErrorTemplate): string | undefined {
   const values = params.getAll(name)
-  if (values.length > 1) throw new SandboxError(template, `${name} must be given at most once`)
+  if (values.length > 1) throw new SandboxError(template, repeatedParameterDetail(name))
   return values[0]
 }
 

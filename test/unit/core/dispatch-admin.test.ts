@@ -4,6 +4,7 @@ import { ENDPOINT_NAMES } from '../../../src/vocabulary/endpoint-names.js'
 import { resolveRoute } from '../../../src/core/guards/resolve-route.js'
 import { NO_SERVER } from '../../../src/core/server-settings.js'
 import { JOURNAL_FILTERS, unknownFilterDetail } from '../../../src/core/admin/read-journal-query.js'
+import { repeatedParameterDetail } from '../../../src/vocabulary/repeated-parameter.js'
 import { describe, expect, it } from 'vitest'
 import { createSandboxCore, JOURNAL_CAPACITY, resolveSandboxConfig } from '../../../src/sandbox/open-sandbox.js'
 import type { SandboxOptions } from '../../../src/sandbox/sandbox-options.js'
@@ -334,6 +335,18 @@ describe('dispatchAdmin', () => {
       expect(body).toEqual(fail(ERRORS.badRequest, unknownFilterDetail(name)))
     },
   )
+
+  it.each([
+    ['requests', 'limit=5&limit=10', 'limit'],
+    ['requests', 'source=clients&key=sbx_user_alpha&source=dashboard', 'source'],
+    ['keys', 'offset=0&offset=5', 'offset'],
+    ['coverage', 'scope=reset&scope=suite', 'scope'],
+  ])('refuses GET %s?%s, a parameter given twice, with 400 bad_request naming it rather than reading the first', async (route, query, name) => {
+    const core = await sandbox()
+    apiRequest(core)
+    expect(admin(core, 'GET', route, { query }).body).toEqual(fail(ERRORS.badRequest, repeatedParameterDetail(name)))
+    expect(core.journal.recorded).toBe(1)
+  })
 
   it('empties the journal on DELETE requests', async () => {
     const core = await sandbox()
