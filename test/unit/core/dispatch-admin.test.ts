@@ -341,12 +341,15 @@ describe('dispatchAdmin', () => {
     ['requests', 'source=clients&key=sbx_user_alpha&source=dashboard', 'source'],
     ['keys', 'offset=0&offset=5', 'offset'],
     ['coverage', 'scope=reset&scope=suite', 'scope'],
-  ])('refuses GET %s?%s, a parameter given twice, with 400 bad_request naming it rather than reading the first', async (route, query, name) => {
-    const core = await sandbox()
-    apiRequest(core)
-    expect(admin(core, 'GET', route, { query }).body).toEqual(fail(ERRORS.badRequest, repeatedParameterDetail(name)))
-    expect(core.journal.recorded).toBe(1)
-  })
+  ])(
+    'refuses GET %s?%s, a parameter given twice, with 400 bad_request naming it rather than reading the first',
+    async (route, query, name) => {
+      const core = await sandbox()
+      apiRequest(core)
+      expect(admin(core, 'GET', route, { query }).body).toEqual(fail(ERRORS.badRequest, repeatedParameterDetail(name)))
+      expect(core.journal.recorded).toBe(1)
+    },
+  )
 
   it('empties the journal on DELETE requests', async () => {
     const core = await sandbox()
