@@ -45,10 +45,14 @@ function oldGenerationMb(): number {
   return Math.ceil(64 + PORTAL_MB + (Number.isFinite(generated) ? generated * perProjectMb : 0) + (32 * fixturesBytes) / 1e6)
 }
 
-/** Whether `--exit-with-parent` (or its environment variable) asks to stop with the harness. */
+/**
+ * Whether `--exit-with-parent` (or its environment variable) asks to stop with the harness. The
+ * variable is on unless empty, `0`, `false`, `no` or `off`: the rule of src/cli/env-flag.ts, which
+ * this launcher does not import.
+ */
 function exitsWithParent(): boolean {
-  const env = process.env.ANALYTICS_SANDBOX_EXIT_WITH_PARENT
-  return argv.includes('--exit-with-parent') || (env !== undefined && env !== '' && env !== '0' && env !== 'false')
+  const env = process.env.ANALYTICS_SANDBOX_EXIT_WITH_PARENT?.trim().toLowerCase()
+  return argv.includes('--exit-with-parent') || (env !== undefined && !['', '0', 'false', 'no', 'off'].includes(env))
 }
 
 /**

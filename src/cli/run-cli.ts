@@ -6,6 +6,7 @@ import { formatCalendarDate, dayOfInstant } from '../vocabulary/calendar-date.js
 import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
 import { parseLatency } from '../vocabulary/latency.js'
 import { createLogSink } from './create-log-sink.js'
+import { isEnvFlagOn } from './env-flag.js'
 import { formatBanner, formatTokenNote, type BannerFacts } from './format-banner.js'
 import { readJsonFile } from './read-json-file.js'
 import { readFixturesFile } from './read-fixtures-file.js'
@@ -171,7 +172,7 @@ Examples:
   $ analytics-sandbox --list-scenarios
   $ curl -H 'X-API-Key: sbx_user_alpha' http://127.0.0.1:4010/api/v1/projects`,
     )
-    .action(async (options: CliOptions) => {
+    .action(async (options: CliOptions, command: Command) => {
       const fixtures = options.fixtures === undefined ? undefined : await readFixturesFile(options.fixtures)
       const scenarios = await Promise.all(
         options.scenario.map(async (value) => (SCENARIO_PATH.test(value) ? await readJsonFile(value, 'scenario') : value)),
@@ -184,7 +185,10 @@ Examples:
           now: options.now,
           latency: options.latency,
           generateProjects: options.generateProjects,
-          strict: options.strict === true,
+          // commander turns a boolean flag on for any value of its variable, ANALYTICS_SANDBOX_STRICT=0 too.
+          strict:
+            options.strict === true &&
+            (command.getOptionValueSource('strict') !== 'env' || isEnvFlagOn(process.env.ANALYTICS_SANDBOX_STRICT)),
           clientReport: options.clientReport,
         },
         { fixtures: options.fixtures, scenarios: options.scenario },

@@ -222,6 +222,26 @@ describe('latency', () => {
   })
 })
 
+describe('strict mode', () => {
+  /** What `GET /projects?startDate=…` (a parameter the real API would ignore) gets from a bin started so. */
+  const misreadStatus = async (args: readonly string[], env?: Record<string, string>) => {
+    const cli = runCli([...args, ...QUIET], env === undefined ? {} : { env })
+    const url = await cli.waitForUrl()
+    return (await get(`${url}projects?startDate=2026-01-01`, 'sbx_user_alpha')).status
+  }
+
+  test('--strict, ANALYTICS_SANDBOX_STRICT=1 and =true answer a request the real API would misread with 400.', async () => {
+    expect(await misreadStatus(['--strict'])).toBe(400)
+    expect(await misreadStatus([], { ANALYTICS_SANDBOX_STRICT: '1' })).toBe(400)
+    expect(await misreadStatus([], { ANALYTICS_SANDBOX_STRICT: 'true' })).toBe(400)
+  })
+
+  test('ANALYTICS_SANDBOX_STRICT=0, false, off or empty leaves strict mode off: the request is answered 200 with its warning.', async () => {
+    expect(await misreadStatus([])).toBe(200)
+    for (const value of ['0', 'false', 'OFF', '']) expect(await misreadStatus([], { ANALYTICS_SANDBOX_STRICT: value }), value).toBe(200)
+  })
+})
+
 describe('request log', () => {
   test('The --log json option writes one JSON object per request with method, path, status and a masked key.', async () => {
     const cli = runCli(['--port', '0', '--now', '2026-03-01', '--log', 'json'])
