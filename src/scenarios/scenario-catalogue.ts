@@ -100,6 +100,16 @@ export function createScenarioCatalogue(): ScenarioCatalogue {
 }
 
 /**
+ * What an unknown-scenario message says instead of a name that could not be one (`SLOW`,
+ * `slow,flaky` given to one flag): what a name is, and how several are given.
+ *
+ * @example
+ * `Unknown scenario: ${MALFORMED_SCENARIO_NAME}. Available scenarios: …`
+ */
+export const MALFORMED_SCENARIO_NAME =
+  'not a scenario name, which is lower-case letters, digits, ".", "_" and "-" (several: comma-separated in X-Sandbox-Scenario, one --scenario flag or list item each)'
+
+/**
  * The message for an unknown scenario name, listing the names the catalogue knows.
  *
  * @example
@@ -111,8 +121,8 @@ export function unknownScenarioMessage(name: string, catalogue: ScenarioCatalogu
   const more = names.length > LISTED_NAMES ? ` and ${names.length - LISTED_NAMES} more (GET /__sandbox/scenarios lists them)` : ''
   // The name is the caller's: quoted when it could be a name at all, never echoed otherwise (a
   // header may carry anything), so the message stays small and safe whatever was sent.
-  const shown = SCENARIO_NAME.test(name) ? JSON.stringify(name) : 'a malformed name'
-  return `Unknown scenario ${shown}. Available scenarios: ${listed}${more}`
+  const shown = SCENARIO_NAME.test(name) ? ` ${JSON.stringify(name)}` : `: ${MALFORMED_SCENARIO_NAME}`
+  return `Unknown scenario${shown}. Available scenarios: ${listed}${more}`
 }
 
 /**

@@ -9,6 +9,7 @@ import { USER } from '../api/contract/fixtures.js'
 import { get, killAllCli, REPO_ROOT, runCli } from '../cli/run-cli.js'
 import { BUILT_IN_NAMES, SCENARIO_FILES, scenarioFilePath, send } from './helpers.js'
 import { READY_LINE } from '../../src/cli/format-banner.js'
+import { MALFORMED_SCENARIO_NAME } from '../../src/scenarios/scenario-catalogue.js'
 
 const QUIET = ['--port', '0', '--now', '2026-03-01', '--log', 'none']
 /** Like QUIET, but with the readable banner (`--log none` prints the ready line alone). */
@@ -161,6 +162,15 @@ describe('scenarios on the command line: --scenario and --list-scenarios', () =>
   test('An unknown --scenario name exits 1 naming it and listing the available scenarios.', async () => {
     const line = await expectRefused(['--scenario', 'flakey'])
     expect(line).toBe(`analytics-sandbox: Unknown scenario "flakey". ${AVAILABLE}`)
+  })
+
+  test('--scenario slow,flaky and --scenario SLOW exit 1 with one line saying what a name is and that each scenario takes its own flag.', async () => {
+    for (const value of ['slow,flaky', 'SLOW']) {
+      expect(await expectRefused(['--scenario', value])).toBe(
+        `analytics-sandbox: Unknown scenario: ${MALFORMED_SCENARIO_NAME}. ${AVAILABLE}`,
+      )
+    }
+    expect(MALFORMED_SCENARIO_NAME).toContain('one --scenario flag')
   })
 
   test('--list-scenarios prints every built-in with its description and exits 0.', async () => {

@@ -8,6 +8,7 @@ import { ERRORS } from '../../src/vocabulary/errors.js'
 import { NOT_A_FIELD, PortalError } from '../../src/vocabulary/portal-error.js'
 import { SCENARIOS_FIELD_MESSAGE } from '../../src/core/admin/admin-routes.js'
 import { MESSAGES } from '../../src/vocabulary/messages.js'
+import { MALFORMED_SCENARIO_NAME } from '../../src/scenarios/scenario-catalogue.js'
 import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
 import { createSandbox } from '../../src/msw/create-sandbox.js'
 import type { ScenarioInput } from '../../src/contract/scenario-schema.js'
@@ -145,9 +146,9 @@ describe('scenarios chosen over HTTP at run time', () => {
       expectError(answer, ERRORS.unknownScenario, `X-Sandbox-Scenario: Unknown scenario "nope". ${AVAILABLE}`)
     })
 
-    test('A header with a malformed name, or longer than 1024 characters, is 400 unknown_scenario without echoing it.', async () => {
+    test('A header with a malformed name, or longer than 1024 characters, is 400 unknown_scenario saying what a name is, without echoing it.', async () => {
       const malformed = await sandbox().api('projects', { headers: { ...USER, 'X-Sandbox-Scenario': 'Server-Error' } })
-      expectError(malformed, ERRORS.unknownScenario, `X-Sandbox-Scenario: Unknown scenario a malformed name. ${AVAILABLE}`)
+      expectError(malformed, ERRORS.unknownScenario, `X-Sandbox-Scenario: Unknown scenario: ${MALFORMED_SCENARIO_NAME}. ${AVAILABLE}`)
       const long = await sandbox().api('projects', { headers: { ...USER, 'X-Sandbox-Scenario': 'slow,'.repeat(205) } })
       expectError(long, ERRORS.unknownScenario, 'X-Sandbox-Scenario may be at most 1024 characters long')
     })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SandboxError } from '../../../src/vocabulary/sandbox-error.js'
 import { ERRORS } from '../../../src/vocabulary/errors.js'
 import type { ActiveScenarios, RuleScope } from '../../../src/scenarios/active-scenarios.js'
-import { createScenarioCatalogue, resolveScenarios } from '../../../src/scenarios/scenario-catalogue.js'
+import { createScenarioCatalogue, MALFORMED_SCENARIO_NAME, resolveScenarios } from '../../../src/scenarios/scenario-catalogue.js'
 import { ScenarioState } from '../../../src/scenarios/scenario-state.js'
 
 const SEED = 7
@@ -77,11 +77,11 @@ describe('ScenarioState', () => {
     })
   })
 
-  it('says "a malformed name" for a name that does not match the name pattern, without echoing it', () => {
+  it('says what a scenario name is, for a name that does not match the name pattern, without echoing it', () => {
     for (const name of ['Slow', '<script>alert(1)</script>', 'a'.repeat(65), 'x y']) {
       const error = refusal(state(), name)
       expect(error.template).toBe(ERRORS.unknownScenario)
-      expect(error.envelope.errors.detail).toContain('X-Sandbox-Scenario: Unknown scenario a malformed name.')
+      expect(error.envelope.errors.detail).toContain(`X-Sandbox-Scenario: Unknown scenario: ${MALFORMED_SCENARIO_NAME}.`)
       expect(error.envelope.errors.detail).not.toContain(name)
     }
   })
