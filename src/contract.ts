@@ -13,9 +13,10 @@
 export { errorEnvelopeSchema, errorTemplateSchema, successEnvelopeSchema } from './contract/envelope-schemas.js'
 export { analyticsQuerySchema, apiKeyHeaderSchema, projectIdHeaderSchema } from './contract/request-schemas.js'
 export { ENDPOINT_CONTRACTS, type EndpointContract } from './contract/endpoint-contracts.js'
+export type { EndpointRules, ProjectHeaderRule } from './vocabulary/endpoint-rules.js'
 export { checkResponse, type CheckedRequest, type ContractIssue } from './contract/check-response.js'
 export { verifyContract, VerifyError, type VerifyOptions, type VerifyReport } from './verify/verify-contract.js'
-export type { VerifyCheck, CheckBasis, CheckResult } from './verify/create-verify-run.js'
+export type { VerifyCheck, CheckBasis, CheckResult, CheckSpec } from './verify/create-verify-run.js'
 export { formatVerifyTable } from './verify/format-verify-table.js'
 export {
   apiKeyDetailsSchema,
@@ -29,4 +30,5 @@ export {
 export { fixturesSchema } from './contract/fixtures-schema.js'
 export { scenarioSchema } from './contract/scenario-schema.js'
 export { createOpenApiDocument, type OpenApiDocument } from './contract/create-openapi-document.js'
+export type { JsonSchema, OpenApiHeader, OpenApiOperation, OpenApiParameter, OpenApiResponse } from './contract/openapi-document.js'
 export { createAdminOpenApiDocument, type AdminOpenApiDocument } from './contract/create-admin-openapi-document.js'

@@ -7,4 +7,5 @@
  * import { createSandbox, startSandbox } from 'analytics-sandbox'
  */
 export * from './library.js'
-export { startSandbox, type RunningSandbox, type StartSandboxOptions } from './server/start-sandbox.js'
+export { startSandbox, type RunningSandbox, type RunningSession, type StartSandboxOptions } from './server/start-sandbox.js'
+export type { SessionInput } from './contract/session-schemas.js'

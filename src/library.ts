@@ -39,5 +39,14 @@ export type {
   ProjectsData,
   Trend,
 } from './contract/resource-schemas.js'
-export type { FixturesInput, Fixtures } from './contract/fixtures-schema.js'
+export type { FixturesInput, Fixtures, FixturesRecordsInput, ExtendingFixturesInput } from './contract/fixtures-schema.js'
 export type { ScenarioInput, Scenario } from './contract/scenario-schema.js'
+export type { ErrorBody } from './vocabulary/sandbox-error.js'
+export type { Warning } from './vocabulary/warnings.js'
+export type { LatencyRange } from './vocabulary/latency.js'
+export type { EndpointName } from './vocabulary/endpoint-names.js'
+export type { KeyLevel } from './vocabulary/key-level.js'
+export type { CoverageReport, CoverageScope, CoveredOutcome, WarningCount } from './core/report/coverage.js'
+export type { Outcome } from './core/report/outcome-catalogue.js'
+export type { DatesKind, OutcomeExample } from './core/report/outcome-examples.js'
+export type { Collections } from './model/create-collections.js'
