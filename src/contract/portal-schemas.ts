@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { startInstantSchema } from './start-instant-schema.js'
 import { apiKeyRecordSchema, projectRecordSchema, userRecordSchema } from './fixtures-schema.js'
 import { projectSchema } from './resource-schemas.js'
 import { CLOCK_ADVANCE_MESSAGE, ISO_DURATION_PATTERN } from '../vocabulary/iso-duration.js'
@@ -62,7 +63,9 @@ export const keyPatchSchema = z
 /** `PUT /__sandbox/clock` with `now`: set (and freeze), or (null) back to the start clock. */
 export const clockSetSchema = z
   .strictObject({
-    now: apiKeyRecordSchema.shape.expiry.nullable().describe('Sets and freezes the clock; null: back to the start clock'),
+    now: startInstantSchema
+      .nullable()
+      .describe('Sets and freezes the clock (a date is its first instant, UTC); null: back to the start clock'),
   })
   .meta({ id: 'ClockSet', description: 'Sets and freezes the clock, or (null) goes back to the start clock' })
 

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { LIMITS, tooLong } from '../vocabulary/limits.js'
-import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
-import { FIRST_INSTANT_MS } from '../vocabulary/format-instant.js'
+import { startInstantSchema } from './start-instant-schema.js'
 
 /**
  * `POST /__sandbox/sessions`: what a session starts with; every field optional (the process's seed
@@ -15,14 +14,7 @@ export const sessionBodySchema = z
       .max(0xffffffff, 'must be a whole number from 0 to 4294967295')
       .optional()
       .describe("Seed of every generated value (default: the process's)"),
-    now: z
-      .string()
-      .refine(
-        (text) => (parseStartInstant(text) ?? Number.NEGATIVE_INFINITY) >= FIRST_INSTANT_MS,
-        'must be a date (YYYY-MM-DD) or a UTC date-time (YYYY-MM-DDTHH:MM:SSZ), from 0001-01-01 on',
-      )
-      .optional()
-      .describe("Sets and freezes the session's clock there (default: the process's start clock)"),
+    now: startInstantSchema.optional().describe("Sets and freezes the session's clock there (default: the process's start clock)"),
     scenarios: z
       .array(z.union([z.string(), z.record(z.string(), z.unknown())]))
       .max(64)

@@ -3,7 +3,8 @@ import { loadInputSchemas } from '../contract/load-input-schemas.js'
 import type { AccountView, ClockView, KeyRecord, KeyState, ProjectRecord } from '../contract/portal-schemas.js'
 import { dayOfInstant, formatCalendarDate } from '../vocabulary/calendar-date.js'
 import type { Clock } from '../vocabulary/clock.js'
-import { FIRST_INSTANT_MS, formatInstant, LAST_INSTANT_MS } from '../vocabulary/format-instant.js'
+import { formatInstant, LAST_INSTANT_MS } from '../vocabulary/format-instant.js'
+import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
 import { formatIssuePath } from '../vocabulary/format-issue-path.js'
 import { mixHash } from '../vocabulary/hash.js'
 import { CLOCK_ADVANCE_MESSAGE, MAX_DURATION_MS, parseIsoDuration } from '../vocabulary/iso-duration.js'
@@ -301,7 +302,7 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
       const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}
       if ('now' in fields === 'advance' in fields) {
         throw PortalError.invalid([
-          { field: '(root)', message: 'give "now" (a date-time, or null for the start clock) or "advance", not both' },
+          { field: '(root)', message: 'give "now" (a date or a date-time, or null for the start clock) or "advance", not both' },
         ])
       }
       if ('advance' in fields) {
@@ -316,10 +317,9 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
         return clockView()
       }
       const { now } = parse(loadInputSchemas().clockSetSchema, body)
+      // The schema took only what parseStartInstant reads, from 0001-01-01 on.
       if (now === null) clock.restore()
-      else if (Date.parse(now) < FIRST_INSTANT_MS)
-        throw PortalError.invalid([{ field: 'now', message: 'must be from 0001-01-01T00:00:00Z on' }])
-      else clock.set(Date.parse(now))
+      else clock.set(parseStartInstant(now)!)
       return clockView()
     },
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { LIMITS, SAFE_KEY_MESSAGE, tooLong, tooMany } from '../../src/vocabulary/limits.js'
+import { START_INSTANT_MESSAGE } from '../../src/contract/start-instant-schema.js'
 import { START, type PortalHarness } from './portal-harness.js'
 
 /** Every rule of product.md's "The portal and the clock", against one harness. */
@@ -199,6 +200,15 @@ export function describePortal(portal: PortalHarness): void {
       expect((await portal.setClock({ now: null })).data.now).toBe(START)
     })
 
+    it("sets the clock to a date, read as its first instant in UTC, as --now and a session's now take it", async () => {
+      expect((await portal.setClock({ now: '2026-06-01' })).data).toEqual({
+        now: '2026-06-01T00:00:00Z',
+        today: '2026-06-01',
+        frozen: true,
+      })
+      await portal.setClock({ now: null })
+    })
+
     it('ends default ranges at its today, with a day of data more for each day it advances; a past day never changes', async () => {
       const before = await portal.api('monitoring', 'sbx_project_101')
       await portal.setClock({ advance: 'P10D' })
@@ -209,11 +219,13 @@ export function describePortal(portal: PortalHarness): void {
       expect(history(after).find((point) => point.date === '2026-03-01')).toEqual(history(before).at(-1))
     })
 
-    it('refuses a body with both now and advance, a duration in months, and a malformed date-time, each with its field', async () => {
+    it('refuses a body with both now and advance, a duration in months, and a now that is no date or UTC date-time from 0001 on, each with its field', async () => {
       // The library's clock.set and clock.advance cannot send both.
       if (portal.name === 'http') expect((await portal.setClock({ now: START, advance: 'P1D' })).status).toBe(400)
       expect((await portal.setClock({ advance: 'P1M' })).errors.fields![0]!.field).toBe('advance')
-      expect((await portal.setClock({ now: 'tomorrow' })).errors.fields![0]!.field).toBe('now')
+      for (const now of ['tomorrow', '2026-02-30', '2026-06-01T09:00:00+02:00', '0000-12-31T23:59:59Z']) {
+        expect((await portal.setClock({ now })).errors.fields, now).toEqual([{ field: 'now', message: START_INSTANT_MESSAGE }])
+      }
       expect((await portal.clock()).data.now).toBe(START)
     })
   })
