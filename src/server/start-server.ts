@@ -99,6 +99,19 @@ function formatHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host
 }
 
+/** What a header carries whole: printable ASCII, no space at either end (HTTP drops those, so a client could never send the token). */
+const SENDABLE_TOKEN = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/
+
+/**
+ * Why an admin token (`--admin-token`, `adminToken`) is refused at start-up: an empty one would
+ * leave the admin API open, and one a header cannot carry whole would lock it for good.
+ *
+ * @example
+ * await startSandbox({ adminToken: ' secret ' }) // rejects: ConfigError(ADMIN_TOKEN_RULE)
+ */
+export const ADMIN_TOKEN_RULE =
+  'Invalid admin token: it must be printable ASCII, not empty and without a space at either end, which a header would drop (--admin-token, ANALYTICS_SANDBOX_ADMIN_TOKEN)'
+
 /**
  * Serves `sandbox` over node:http: each request goes straight to the core's `dispatch`, with no
  * framework and no msw in between. Rejects with a {@link ConfigError} when it cannot listen.
@@ -110,8 +123,7 @@ function formatHost(host: string): string {
  */
 export async function startServer(sandbox: SandboxCore, options: ServerOptions): Promise<RunningServer> {
   const { log } = options
-  if (options.adminToken === '')
-    throw new ConfigError('Invalid admin token: it must not be empty (--admin-token, ANALYTICS_SANDBOX_ADMIN_TOKEN)')
+  if (options.adminToken !== undefined && !SENDABLE_TOKEN.test(options.adminToken)) throw new ConfigError(ADMIN_TOKEN_RULE)
   const loopback = isLoopback(options.host)
   const generated = options.adminToken === undefined && !loopback
   let closing = false

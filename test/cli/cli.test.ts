@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
+import { ADMIN_TOKEN_RULE } from '../../src/server/start-server.js'
 import { useTempDir } from '../support/temp-dir.js'
 import { canListenOn, findFreePort, get, killAllCli, REPO_ROOT, runCli } from './run-cli.js'
 
@@ -93,6 +94,19 @@ describe('listening', () => {
       const url = await cli.waitForUrl()
       expect(url).toMatch(/^http:\/\/localhost:\d+\/api\/v1\/$/)
       expect((await get(`${url}projects`, 'sbx_user_alpha')).status).toBe(200)
+    }
+  })
+})
+
+describe('the admin token', () => {
+  test('--admin-token or ANALYTICS_SANDBOX_ADMIN_TOKEN with a space at an end (as .env files leave) exits 1 with one line, as no client could send it.', async () => {
+    for (const [args, env] of [
+      [['--admin-token', ' secret '], {}],
+      [[], { ANALYTICS_SANDBOX_ADMIN_TOKEN: 'secret\r' }],
+    ] as const) {
+      const cli = runCli([...args, ...QUIET], { env })
+      expect((await cli.waitForExit()).code).toBe(1)
+      expect(cli.stderr()).toBe(`analytics-sandbox: ${ADMIN_TOKEN_RULE}\n`)
     }
   })
 })

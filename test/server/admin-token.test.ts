@@ -1,7 +1,8 @@
 import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../src/vocabulary/errors.js'
-import { isLoopback } from '../../src/server/start-server.js'
+import { ADMIN_TOKEN_RULE, isLoopback } from '../../src/server/start-server.js'
+import { ConfigError } from '../../src/vocabulary/config-error.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { expectConforming } from '../support/expect-conforming.js'
 import { toAnswer } from '../support/transport.js'
@@ -25,6 +26,24 @@ async function validate(sandbox: RunningSandbox) {
 }
 
 describe('the admin token', () => {
+  it.each(['', ' secret', 'secret ', 'secret\r', 'sécret', 'tab\there'])(
+    'is refused at start-up when a header could not carry it whole (%j), so the admin API is never locked for good',
+    async (adminToken) => {
+      const refused = await startSandbox({ adminToken }).then(
+        (started) => ((running = started), undefined),
+        (error: unknown) => error,
+      )
+      expect(refused).toBeInstanceOf(ConfigError)
+      expect((refused as ConfigError).message).toBe(ADMIN_TOKEN_RULE)
+    },
+  )
+
+  it('takes a token with spaces inside, which a header carries', async () => {
+    running = await startSandbox({ adminToken: 'two words' })
+    expect((await admin(running)).status).toBe(401)
+    expect((await admin(running, 'two words')).status).toBe(200)
+  })
+
   it('is not needed on loopback when none is given', async () => {
     running = await startSandbox()
     expect(running.adminToken).toBeUndefined()
