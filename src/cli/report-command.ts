@@ -1,4 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import { oneLineErrors } from './one-line-error.js'
 import { COVERAGE_SCOPES, type CoverageReport, type CoverageScope } from '../core/report/coverage.js'
 import { formatCoverageJunit, formatCoverageText } from './format-coverage.js'
 import type { VerifyOutput } from './verify-command.js'
@@ -119,7 +120,7 @@ Examples:
   $ analytics-sandbox report --url http://127.0.0.1:4010/api/v1/
   $ analytics-sandbox report --url http://127.0.0.1:4010/api/v1/ --min-coverage 80 --format junit > report.xml`,
     )
-    .configureOutput({ writeOut: output.stdout, writeErr: output.stderr })
+    .configureOutput({ writeOut: output.stdout, ...oneLineErrors('analytics-sandbox report', output.stderr) })
     .exitOverride()
     .action(run)
 }

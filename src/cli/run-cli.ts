@@ -7,6 +7,7 @@ import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
 import { parseLatency } from '../vocabulary/latency.js'
 import { createLogSink } from './create-log-sink.js'
 import { isEnvFlagOn } from './env-flag.js'
+import { oneLineErrors } from './one-line-error.js'
 import { formatBanner, formatTokenNote, type BannerFacts } from './format-banner.js'
 import { readJsonFile } from './read-json-file.js'
 import { readFixturesFile } from './read-fixtures-file.js'
@@ -88,6 +89,7 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
       'A faithful, fast, deterministic sandbox of the Analytics Public API (GET /api/v1/validate, projects, monitoring, overview).',
     )
     .version(version)
+    .configureOutput(oneLineErrors('analytics-sandbox', (text) => void process.stderr.write(text)))
     .addOption(
       new Option('-p, --port <port>', 'port to listen on; 0 picks a free one').env('PORT').default(4010).argParser(parseInteger(0, 65_535)),
     )
@@ -233,6 +235,17 @@ Examples:
 }
 
 /**
+ * The start-up error for a first word that is no command (`analytics-sandbox repotr`): commander
+ * would complain about the flags that follow it instead.
+ *
+ * @example
+ * unknownCommandMessage('repotr') // 'unknown command "repotr": the commands are report and verify, and analytics-sandbox --help lists the flags'
+ */
+export function unknownCommandMessage(word: string): string {
+  return `unknown command ${JSON.stringify(word.slice(0, 40))}: the commands are report and verify, and analytics-sandbox --help lists the flags`
+}
+
+/**
  * Runs the `analytics-sandbox` command with `argv` (node's and the script's first). Resolves once
  * the server listens (or the command has printed what it was asked for); `onStop` receives the
  * function that closes the server gracefully. A start-up failure is printed as one line naming
@@ -243,7 +256,11 @@ Examples:
  */
 export async function runCli(argv: readonly string[], onStop: (stop: () => Promise<void>) => void): Promise<void> {
   const debug = argv.includes('--debug')
+  const [node = 'node', script = 'analytics-sandbox', first, ...rest] = argv
   try {
+    // The server takes flags only: a first word is a command (report and verify never get here).
+    if (first === 'help') return void (await createProgram(onStop).parseAsync([node, script, '--help', ...rest]))
+    if (first !== undefined && !first.startsWith('-')) throw new ConfigError(unknownCommandMessage(first))
     await createProgram(onStop).parseAsync([...argv])
   } catch (error) {
     const message = error instanceof ConfigError || !debug ? (error as Error).message : ((error as Error).stack ?? String(error))

@@ -1,4 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import { oneLineErrors } from './one-line-error.js'
 import { formatVerifyTable } from '../verify/format-verify-table.js'
 import { readPositiveId } from '../vocabulary/read-positive-id.js'
 import { VerifyError, verifyContract, type VerifyOptions } from '../verify/verify-contract.js'
@@ -63,7 +64,7 @@ Examples:
   $ analytics-sandbox verify --base-url http://127.0.0.1:4010/api/v1/ --api-key sbx_user_alpha
   $ ANALYTICS_API_KEY=... analytics-sandbox verify --base-url https://api.example.com/api/v1/ --json`,
     )
-    .configureOutput({ writeOut: output.stdout, writeErr: output.stderr })
+    .configureOutput({ writeOut: output.stdout, ...oneLineErrors('analytics-sandbox verify', output.stderr) })
     .exitOverride()
     .action(run)
 }

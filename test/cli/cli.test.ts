@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { ADMIN_TOKEN_RULE } from '../../src/server/start-server.js'
+import { unknownCommandMessage } from '../../src/cli/run-cli.js'
 import { useTempDir } from '../support/temp-dir.js'
 import { canListenOn, findFreePort, get, killAllCli, REPO_ROOT, runCli } from './run-cli.js'
 
@@ -155,6 +156,24 @@ describe('help and version', () => {
       expect(help).toContain(flag)
     }
     expect(help).toMatch(/^Examples:/m)
+  })
+
+  test('analytics-sandbox help prints the same help as --help and exits with code 0.', async () => {
+    const [word, flag] = [runCli(['help']), runCli(['--help'])]
+    expect((await word.waitForExit()).code).toBe(0)
+    expect((await flag.waitForExit()).code).toBe(0)
+    expect(word.stdout()).toBe(flag.stdout())
+  })
+
+  test.each([
+    [['--prot', '0'], "analytics-sandbox: unknown option '--prot' (Did you mean --port?)"],
+    [['repotr', '--url', 'x'], `analytics-sandbox: ${unknownCommandMessage('repotr')}`],
+    [['--log', 'xml'], "analytics-sandbox: option '--log <format>' argument 'xml' is invalid. Allowed choices are pretty, json, none."],
+    [['report', '--min-coverage', '80'], "analytics-sandbox report: required option '--url <url>' not specified"],
+  ])('A usage mistake (%j) exits non-zero with one line on stderr, named after the command, suggestion included.', async (args, line) => {
+    const cli = runCli(args)
+    expect((await cli.waitForExit()).code).not.toBe(0)
+    expect(cli.stderr()).toBe(`${line}\n`)
   })
 
   test('The --version option prints the version of package.json and exits with code 0.', async () => {
