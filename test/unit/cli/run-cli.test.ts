@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { dirname, join } from 'node:path'
+import { extendsNotFoundMessage } from '../../../src/cli/read-fixtures-file.js'
 import { runCli } from '../../../src/cli/run-cli.js'
 import { defaultFixtures } from '../../../src/model/default-fixtures.js'
 import { useTempDir } from '../../support/temp-dir.js'
@@ -124,6 +126,13 @@ describe('fixtures files that extend', () => {
     const { code, stderr: printed } = await refused(['--fixtures', path])
     expect(code).toBe(1)
     expect(printed).toContain('extends makes a cycle')
+  })
+
+  it('names the extending file and what it wrote when extends names no file (a typo of "default")', async () => {
+    const path = await temp.write('t1.json', JSON.stringify({ extends: 'defualt' }))
+    const { code, stderr: printed } = await refused(['--fixtures', path])
+    expect(code).toBe(1)
+    expect(printed).toBe(`analytics-sandbox: ${extendsNotFoundMessage(path, 'defualt', join(dirname(path), 'defualt'))}\n`)
   })
 
   it('names the base file when the base file is what is wrong', async () => {
