@@ -3,7 +3,7 @@ import { BODY_EXAMPLE } from '../../src/core/admin/admin-routes.js'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { ConfigError } from '../../src/vocabulary/config-error.js'
-import { ADMIN_BASE_PATH, ADMIN_ENDPOINTS } from '../../src/core/admin/dispatch-admin.js'
+import { ADMIN_ENDPOINTS, adminNotFoundDetail } from '../../src/core/admin/dispatch-admin.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { NOT_A_FIELD, PortalError } from '../../src/vocabulary/portal-error.js'
 import { SCENARIOS_FIELD_MESSAGE } from '../../src/core/admin/admin-routes.js'
@@ -268,10 +268,13 @@ describe('scenarios chosen over HTTP at run time', () => {
   })
 
   describe('the admin API itself', () => {
-    test('An unknown admin path is 404 not_found in the envelope, naming the admin endpoints.', async () => {
+    test('An unknown admin path is 404 not_found in the envelope, naming the admin endpoints, and at the root where the dashboard is.', async () => {
       for (const path of ['nope', 'scenario/extra', '']) {
-        expectError(await sandbox().admin(path), ERRORS.notFound, `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`)
+        expectError(await sandbox().admin(path), ERRORS.notFound, adminNotFoundDetail(path))
       }
+      expect(adminNotFoundDetail('nope')).toContain(ADMIN_ENDPOINTS)
+      // curl's Accept is */*: at the root it is told where the page is.
+      expect(adminNotFoundDetail('')).toContain('The dashboard is GET /__sandbox/ from a browser (Accept: text/html)')
     })
 
     test('A wrong method on an admin path is 405 method_not_allowed with an Allow header listing the allowed methods.', async () => {

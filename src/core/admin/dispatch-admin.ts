@@ -29,6 +29,20 @@ export const ADMIN_OPENAPI_PATH = `${ADMIN_BASE_PATH}admin-openapi.json`
  */
 export const ADMIN_ENDPOINTS = [...ADMIN_ROUTES].map(([name, methods]) => `${Object.keys(methods).join('|')} ${name}`).join(', ')
 
+/**
+ * The 404's detail for an admin path that is no route, listing the routes; at the root, also where
+ * the dashboard is (a client that asks for JSON, such as curl, gets this instead of the page).
+ *
+ * @example
+ * adminNotFoundDetail('nope') // 'No such admin endpoint. Under /__sandbox/: GET health, …'
+ */
+export function adminNotFoundDetail(name: string): string {
+  const detail = `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`
+  return name === ''
+    ? `${detail}. The dashboard is GET ${ADMIN_BASE_PATH} from a browser (Accept: text/html), served by the bin and startSandbox`
+    : detail
+}
+
 /** The routes of the sessions a server holds. */
 const SESSION_ROUTES: ReadonlySet<string> = new Set(['sessions', 'sessions/{session}'])
 
@@ -90,8 +104,7 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest, server
     ) {
       throw new SandboxError(ERRORS.adminTokenRequired)
     }
-    if (methods === undefined)
-      throw new SandboxError(ERRORS.notFound, `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`)
+    if (methods === undefined) throw new SandboxError(ERRORS.notFound, adminNotFoundDetail(name))
     // Where a server holds no sessions (in process, inside a session) their routes do not exist, whatever the method.
     if (SESSION_ROUTES.has(name) && server.sessions === undefined) throw new SandboxError(ERRORS.notFound, NO_SESSIONS_DETAIL)
     // Own properties only: a method named `constructor` or `__proto__` must not reach Object.prototype.

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { createSandboxCore, JOURNAL_CAPACITY, resolveSandboxConfig } from '../../../src/sandbox/open-sandbox.js'
 import type { SandboxOptions } from '../../../src/sandbox/sandbox-options.js'
 import { JOURNAL_PAGE, journalQueryDetail } from '../../../src/core/admin/read-journal-query.js'
-import { ADMIN_BASE_PATH, ADMIN_ENDPOINTS, dispatchAdmin } from '../../../src/core/admin/dispatch-admin.js'
+import { ADMIN_BASE_PATH, adminNotFoundDetail, dispatchAdmin } from '../../../src/core/admin/dispatch-admin.js'
 import { ADMIN_ROUTES } from '../../../src/core/admin/admin-routes.js'
 import { USER_ID_FILTER_DETAIL } from '../../../src/core/admin/portal-routes.js'
 import type { CoreRequest, TimedAnswer } from '../../../src/core/core-request.js'
@@ -378,7 +378,7 @@ describe('dispatchAdmin', () => {
       const core = await sandbox()
       const { response, body } = admin(core, 'GET', name)
       expect(response.status).toBe(404)
-      expect(body).toEqual(fail(ERRORS.notFound, `No such admin endpoint. Under ${ADMIN_BASE_PATH}: ${ADMIN_ENDPOINTS}`))
+      expect(body).toEqual(fail(ERRORS.notFound, adminNotFoundDetail(name)))
     },
   )
 
