@@ -27,7 +27,10 @@ export function createRequestLogger(format: LogFormat, write: (line: string) => 
   if (format === 'none') return undefined
   if (format === 'json') {
     return (entry) =>
-      write(`${JSON.stringify({ time: new Date().toISOString(), ...entry, key: maskKey(entry.key), error: entry.error ?? null })}\n`)
+      write(
+        // ms to a tenth, as the readable line shows it: 1003.3433349999999 is float noise, not precision.
+        `${JSON.stringify({ time: new Date().toISOString(), ...entry, ms: Math.round(entry.ms * 10) / 10, key: maskKey(entry.key), error: entry.error ?? null })}\n`,
+      )
   }
   return (entry) => {
     const time = new Date().toISOString().slice(11, 23)

@@ -18,8 +18,14 @@ describe('the request log', () => {
 
   it('gives the error code (null for none) as a field of the JSON line', () => {
     const [failed, succeeded] = lines('json').map((line) => JSON.parse(line))
-    expect(failed).toMatchObject({ status: 400, error: 'invalid_date', key: 'sbx_us…ha' })
+    expect(failed).toMatchObject({ status: 400, error: 'invalid_date', key: 'sbx_us…ha', ms: 1.3 })
     expect(succeeded).toMatchObject({ status: 200, error: null, key: null })
+  })
+
+  it('gives ms to a tenth in the JSON line, without float noise', () => {
+    const written: string[] = []
+    createRequestLogger('json', (line) => written.push(line))!({ method: 'GET', path: '/', status: 200, ms: 1003.3433349999999, key: null })
+    expect(written[0]).toContain('"ms":1003.3,')
   })
 
   it('writes nothing and costs nothing with --log none', () => {
