@@ -40,6 +40,14 @@ export interface SessionLimits {
 }
 
 /**
+ * The 409's detail where no session may live at all: ending one or waiting would not help.
+ *
+ * @example
+ * SESSIONS_OFF_DETAIL // 'This sandbox makes no sessions (--max-sessions 0, maxSessions: 0)'
+ */
+export const SESSIONS_OFF_DETAIL = 'This sandbox makes no sessions (--max-sessions 0, maxSessions: 0)'
+
+/**
  * A server's sessions: made, found (each request under one touches it), listed, ended, and swept
  * once unused for their time-to-live. At most `max` live; past that a creation is 409
  * `sessions_full`. Ids are random (letters, digits, `-`, `_`), so one test cannot guess another's.
@@ -66,7 +74,8 @@ export class SessionStore implements SessionRoutes {
   /** Makes a session from an options object (a PortalError for a bad one), or throws the 409 when full. */
   make(body: unknown): Session {
     this.sweep()
-    if (this.#sessions.size >= this.limits.max) throw new SandboxError(ERRORS.sessionsFull)
+    if (this.#sessions.size >= this.limits.max)
+      throw new SandboxError(ERRORS.sessionsFull, this.limits.max === 0 ? SESSIONS_OFF_DETAIL : undefined)
     const opened = this.open(body)
     const now = Date.now()
     const session: Session = { id: newSessionId(), ...opened, createdAt: now, lastUsedAt: now, requests: 0 }

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
+import { SESSIONS_OFF_DETAIL } from '../../src/server/session-store.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { repeatedParameterDetail } from '../../src/vocabulary/repeated-parameter.js'
 import { CROSS_SITE_DETAIL, FOREIGN_ORIGIN_DETAIL } from '../../src/core/admin/refuse-foreign-origin.js'
@@ -241,6 +242,13 @@ describe('session limits and protection', () => {
     await call(`${new URL(sandbox.url).origin}/__sandbox/sessions/${first!.body.data.id}`, { method: 'DELETE' })
     expect((await post()).status).toBe(201)
     await expect(sandbox.createSession()).rejects.toThrow(/Cannot make a session/)
+  })
+
+  it('answers 409 sessions_full saying that sessions are off where maxSessions is 0, not to end one or wait', async () => {
+    sandbox = await startSandbox({ maxSessions: 0 })
+    const refused = await call(`${new URL(sandbox.url).origin}/__sandbox/sessions`, { method: 'POST', body: {} })
+    expect(refused.status).toBe(409)
+    expect(refused.body.errors).toEqual({ error: ERRORS.sessionsFull.error, detail: SESSIONS_OFF_DETAIL })
   })
 
   it('ends a session unused for its time-to-live by itself', async () => {
