@@ -25,7 +25,7 @@ export const ERROR_CONDITIONS: Readonly<Record<keyof typeof ERRORS, string>> = {
   unknownScenario: 'Sandbox extension: X-Sandbox-Scenario (or the admin API) names an unknown scenario',
   invalidBody: 'Admin API: the request body is not what the operation takes',
   payloadTooLarge: `Admin API: the request body is over ${LIMITS.adminBodyBytes / 1024} KiB`,
-  headersTooLarge: 'The request headers are over 16 KiB',
+  headersTooLarge: 'The request line (path and query) and headers are over 16 KiB together',
   requestTimeout: 'The request was not received in time',
   portalFull: 'Admin API: the portal has made as many records, or as many bytes of records, as it may between two resets',
   keyTaken: 'Admin API: POST keys chose a key text another key has',

@@ -131,7 +131,7 @@ export const ERRORS = {
     status: 431,
     error: 'request_header_fields_too_large',
     message: 'Request headers too large',
-    detail: 'The request headers may be at most 16 KiB',
+    detail: 'The request line (its path and query included) and headers may be at most 16 KiB together',
   },
   requestTimeout: {
     status: 408,
