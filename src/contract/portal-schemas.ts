@@ -20,7 +20,9 @@ export const accountBodySchema = z
   .strictObject({
     name: userRecordSchema.shape.name.optional().describe("The account's name (default: Account <id>)"),
     projects: z
-      .union([z.int().min(0).max(MAX_ACCOUNT_PROJECTS), z.array(projectFieldsSchema).max(MAX_ACCOUNT_PROJECTS)])
+      .union([z.int().min(0).max(MAX_ACCOUNT_PROJECTS), z.array(projectFieldsSchema).max(MAX_ACCOUNT_PROJECTS)], {
+        error: `must be how many projects to make (0 to ${MAX_ACCOUNT_PROJECTS}) or a list of their fields`,
+      })
       .optional()
       .describe(`How many projects to make (0-${MAX_ACCOUNT_PROJECTS}, default 1), or the fields of each`),
   })

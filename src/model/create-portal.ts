@@ -16,6 +16,7 @@ import type { Model } from './create-model.js'
 import { makeProject } from './make-project.js'
 import type { KeyEntry } from './model-index.js'
 import { toProjectResource } from './to-project-resource.js'
+import { inputMessage } from '../vocabulary/input-message.js'
 
 /**
  * Records (users, projects, keys) the portal makes between two resets, so memory stays bounded: a
@@ -69,7 +70,7 @@ export interface Portal {
 
 /** A project's rules beyond its own fields' shapes: its region among its data regions. */
 function projectIssues(project: Project, at: ReadonlyArray<PropertyKey>): FieldIssue[] {
-  const issues = loadInputSchemas().projectRecordSchema.safeParse(project)
+  const issues = loadInputSchemas().projectRecordSchema.safeParse(project, { error: inputMessage })
   if (!issues.success) return issuesOf(issues.error, at)
   if (project.data_regions.includes(project.region)) return []
   return [{ field: formatIssuePath([...at, 'data_regions']), message: `must include the project's own region ${project.region}` }]
@@ -256,12 +257,15 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
       if (taken) issues.push({ field: 'key', message: 'is taken' })
       if (issues.length > 0 || userId === undefined) throw PortalError.invalid(issues)
       const made = newKey(input.level, userId, project?.project.id ?? null, new Set())
-      const checked = loadInputSchemas().apiKeyRecordSchema.safeParse({
-        ...made,
-        ...(input.key === undefined ? {} : { key: input.key }),
-        ...(input.name === undefined ? {} : { name: input.name }),
-        ...(input.expiry === undefined ? {} : { expiry: input.expiry }),
-      })
+      const checked = loadInputSchemas().apiKeyRecordSchema.safeParse(
+        {
+          ...made,
+          ...(input.key === undefined ? {} : { key: input.key }),
+          ...(input.name === undefined ? {} : { name: input.name }),
+          ...(input.expiry === undefined ? {} : { expiry: input.expiry }),
+        },
+        { error: inputMessage },
+      )
       if (!checked.success) throw PortalError.invalid(issuesOf(checked.error))
       const apiKey = checked.data
       const change = weigh([], [apiKey])

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { formatIssuePath } from '../vocabulary/format-issue-path.js'
 import { NOT_A_FIELD, PortalError, type FieldIssue } from '../vocabulary/portal-error.js'
 import { refuseOversizedBody } from './refuse-oversized-body.js'
+import { inputMessage } from '../vocabulary/input-message.js'
 
 /**
  * The mistakes zod found in a body, each with its field as a user writes it.
@@ -53,7 +54,7 @@ export function distinctIssues(issues: readonly FieldIssue[]): FieldIssue[] {
 export function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   // Work on a body stays bounded: a list longer than any the schemas take is refused before its items are checked.
   refuseOversizedBody(body)
-  const result = schema.safeParse(body)
+  const result = schema.safeParse(body, { error: inputMessage })
   if (!result.success) throw PortalError.invalid(distinctIssues(issuesOf(result.error)))
   return result.data
 }

@@ -3,6 +3,7 @@ import type { Fixtures } from '../contract/fixtures-schema.js'
 import { loadInputSchemas } from '../contract/load-input-schemas.js'
 import { describeIssues } from '../vocabulary/describe-issues.js'
 import { defaultFixtures } from './default-fixtures.js'
+import { inputMessage } from '../vocabulary/input-message.js'
 
 /** What `"extends": "default"` names: the documented default data. */
 export const DEFAULT_BASE = 'default'
@@ -43,7 +44,7 @@ export function parseFixtures(input: unknown, source: string, bases: ReadonlyMap
     }
     whole = merged
   }
-  const result = loadInputSchemas().fixturesSchema.safeParse(whole)
+  const result = loadInputSchemas().fixturesSchema.safeParse(whole, { error: inputMessage })
   if (result.success) return result.data
   // A mistake found in the merged arrays is shown where it is in the file: its index less the base's length.
   const issues = result.error.issues.map(({ path, message }) => {

@@ -8,6 +8,7 @@ import { ConfigError } from '../vocabulary/config-error.js'
 import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
 import { PortalError, type FieldIssue } from '../vocabulary/portal-error.js'
 import { buildSandboxCore, type SandboxConfig } from './open-sandbox.js'
+import { inputMessage } from '../vocabulary/input-message.js'
 
 /** A session's sandbox, with what it was made with. */
 export interface OpenedSession {
@@ -27,7 +28,7 @@ export interface OpenedSession {
  */
 export function openSession(base: SandboxConfig, fixtures: SandboxCore['fixtures'], body: unknown): OpenedSession {
   refuseOversizedBody(body)
-  const parsed = loadInputSchemas().sessionBodySchema.safeParse(body === undefined ? {} : body)
+  const parsed = loadInputSchemas().sessionBodySchema.safeParse(body === undefined ? {} : body, { error: inputMessage })
   const issues: FieldIssue[] = parsed.success ? [] : issuesOf(parsed.error)
   const catalogue = createScenarioCatalogue()
   // The process's own definitions (from --scenario files) are known by name in every session.

@@ -3,6 +3,7 @@ import { describeIssues } from '../vocabulary/describe-issues.js'
 import { distinctIssues, issuesOf } from '../model/parse-body.js'
 import type { Scenario } from '../contract/scenario-schema.js'
 import { loadInputSchemas } from '../contract/load-input-schemas.js'
+import { inputMessage } from '../vocabulary/input-message.js'
 
 /**
  * Validates a scenario (already parsed from JSON). Throws a {@link ConfigError} naming the scenario,
@@ -13,7 +14,7 @@ import { loadInputSchemas } from '../contract/load-input-schemas.js'
  * // ConfigError: Failed to load scenario "mine" (./my-scenario.json): rules[0].fail.status: …
  */
 export function parseScenario(input: unknown, source: string): Scenario {
-  const result = loadInputSchemas().scenarioSchema.safeParse(input)
+  const result = loadInputSchemas().scenarioSchema.safeParse(input, { error: inputMessage })
   if (result.success) return result.data
   const named = typeof input === 'object' && input !== null && typeof (input as { name?: unknown }).name === 'string'
   // JSON quoting keeps a hostile name (a newline, say) from breaking the one-line message.

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { LIMITS, SAFE_KEY_MESSAGE, tooLong, tooMany } from '../../src/vocabulary/limits.js'
+import { MAX_ACCOUNT_PROJECTS } from '../../src/contract/portal-schemas.js'
 import { START_INSTANT_MESSAGE } from '../../src/contract/start-instant-schema.js'
 import { START, type PortalHarness } from './portal-harness.js'
 
@@ -69,6 +70,19 @@ export function describePortal(portal: PortalHarness): void {
       expect(fields).toEqual(['extra', 'projects[0].providers[0]', 'projects[0].region'])
       expect(refused.errors.detail).toMatch(/^3 mistakes: /)
       expect((await portal.listKeys()).data.keys).toEqual(before.data.keys)
+    })
+
+    it('says what each field takes in the words of every other message, not a validation library’s (Too big: expected number to be <=50)', async () => {
+      expect((await portal.createAccount({ projects: MAX_ACCOUNT_PROJECTS + 1 })).errors.fields).toEqual([
+        { field: 'projects', message: `must be at most ${MAX_ACCOUNT_PROJECTS}` },
+      ])
+      expect((await portal.createAccount({ projects: 'some' })).errors.fields).toEqual([
+        { field: 'projects', message: `must be how many projects to make (0 to ${MAX_ACCOUNT_PROJECTS}) or a list of their fields` },
+      ])
+      expect((await portal.createKey({ level: 'ADMIN', user_id: '1' })).errors.fields).toEqual([
+        { field: 'level', message: 'must be one of "USER", "PROJECT"' },
+        { field: 'user_id', message: 'must be a number (got a string)' },
+      ])
     })
   })
 

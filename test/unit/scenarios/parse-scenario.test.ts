@@ -109,7 +109,7 @@ describe('parseScenario with valid input', () => {
 describe('parseScenario with invalid input', () => {
   it('names no scenario when the name is missing, and says the name is required', () => {
     expect(failure({ description: 'd', rules: [{ data: 'none' }] })).toMatch(
-      /^Failed to load scenario \(my-scenario\.json\): name: .*expected string/,
+      /^Failed to load scenario \(my-scenario\.json\): name: is required$/,
     )
   })
 
