@@ -217,7 +217,7 @@ describe('the packed package installed into a fresh project, on Node 20 with msw
       const loaded = await runScript('node with user input', onDemand)
       expect(loaded.stderr).toBe('')
       expect(JSON.parse(loaded.stdout)).toEqual({
-        refusal: expect.stringMatching(/^true Failed to load fixtures \(options\.fixtures\): .*users: Invalid input: expected array/),
+        refusal: expect.stringMatching(/^true Failed to load fixtures \(options\.fixtures\): .*users: must be a list \(got a string\)/),
         name: 'Made here',
         schemas: 'function',
         verify: 'function',
