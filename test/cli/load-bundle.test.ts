@@ -1,12 +1,17 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { BUILD_LINE, buildLine, cacheFileOf, loadBundle } from '../../src/cli/load-bundle.js'
 
 const DIST = new URL('../../dist/cli/', import.meta.url).pathname
 const work = mkdtempSync(join(tmpdir(), 'load-bundle-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
+// The bundles report through globals: gone after each test, as the next file shares the module graph.
+afterEach(() => {
+  delete (globalThis as { __loadBundleSeen?: unknown }).__loadBundleSeen
+  delete (globalThis as { __noLine?: unknown }).__noLine
+})
 
 /** A small bundle with a build line, reporting what it sees as a CommonJS module. */
 function writeBundle(name: string, id: string, body = ''): string {
