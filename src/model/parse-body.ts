@@ -2,7 +2,10 @@ import type { z } from 'zod'
 import { formatIssuePath } from '../vocabulary/format-issue-path.js'
 import { NOT_A_FIELD, PortalError, type FieldIssue } from '../vocabulary/portal-error.js'
 import { refuseOversizedBody } from './refuse-oversized-body.js'
-import { inputMessage } from '../vocabulary/input-message.js'
+import { inputMessage, unionMessage } from '../vocabulary/input-message.js'
+
+/** zod's message for a union none of whose forms took the value, when the schema gave none. */
+const ZOD_UNION_DEFAULT = 'Invalid input'
 
 /**
  * The mistakes zod found in a body, each with its field as a user writes it.
@@ -25,6 +28,13 @@ export function issuesOf(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> =
           !issues.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0),
       )
       if (branch !== undefined) return issuesOf({ issues: branch } as z.ZodError, path)
+      // Every form refused the value's type: name the forms rather than zod's "Invalid input" (a
+      // union with words of its own keeps them).
+      const forms = issue.errors.map((issues) =>
+        issues.length === 1 && issues[0]!.code === 'invalid_type' && issues[0]!.path.length === 0 ? issues[0]!.expected : undefined,
+      )
+      const message = issue.message === ZOD_UNION_DEFAULT ? unionMessage(forms) : undefined
+      if (message !== undefined) return [{ field: formatIssuePath(path), message }]
     }
     return [{ field: formatIssuePath(path), message: issue.message }]
   })

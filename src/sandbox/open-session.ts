@@ -36,7 +36,10 @@ export function openSession(base: SandboxConfig, fixtures: SandboxCore['fixtures
   // Each scenario is checked on its own, so every unknown name is listed with the other mistakes.
   const given = parsed.success ? (parsed.data.scenarios ?? []) : scenariosIn(body)
   const defined = new Set<unknown>()
+  // An item the schema refused already (5, not a name or a definition) is not reported twice.
+  const refused = new Set(issues.map((issue) => issue.field))
   const scenarios = given.flatMap((item, index) => {
+    if (refused.has(`scenarios[${index}]`)) return []
     // Two definitions of one name: the catalogue would list one and the session apply the other.
     const name = typeof item === 'object' && item !== null ? (item as { name?: unknown }).name : undefined
     if (name !== undefined && defined.has(name)) {

@@ -21,14 +21,21 @@ const EXPECTED: Readonly<Record<string, string>> = {
   boolean: 'true or false',
   array: 'a list',
   object: 'an object',
+  record: 'an object',
   null: 'null',
 }
 
-/** What a value is, in a message: `a string`, `a list`, `null`. */
-function kindOf(value: unknown): string {
-  if (value === null) return 'null'
+/** What a value was, in a message: a number or a word as it is, a string or a structure by its kind. */
+function shown(value: unknown): string {
+  // "must be a whole number (got 1.5)", "must be a finite number (got Infinity)", "(got null)".
+  if (value === null || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value)
   if (Array.isArray(value)) return 'a list'
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}
+
+/** A value of a list of allowed ones, as JSON writes it (a bigint, which JSON cannot, as its digits). */
+function quoted(value: unknown): string {
+  return typeof value === 'bigint' ? String(value) : (JSON.stringify(value) ?? String(value))
 }
 
 /** `must be at most 50`, `must be at most 200 characters long`, `must have at most 50 items`, by what was measured. */
@@ -53,8 +60,10 @@ export function inputMessage(issue: RawInputIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type': {
       if (issue.input === undefined) return 'is required'
+      // JSON's 1e400 is Infinity, which zod takes for no number at all.
+      if (typeof issue.input === 'number' && !Number.isFinite(issue.input)) return `must be a finite number (got ${issue.input})`
       const expected = EXPECTED[issue.expected ?? '']
-      return expected === undefined ? undefined : `must be ${expected} (got ${kindOf(issue.input)})`
+      return expected === undefined ? undefined : `must be ${expected} (got ${shown(issue.input)})`
     }
     case 'too_big':
       return issue.maximum === undefined ? undefined : bound('most', issue.maximum, issue.inclusive, issue.origin)
@@ -63,10 +72,24 @@ export function inputMessage(issue: RawInputIssue): string | undefined {
       if (issue.minimum === 1 && (issue.origin === 'string' || issue.origin === 'array')) return 'must not be empty'
       return bound('least', issue.minimum, issue.inclusive, issue.origin)
     case 'invalid_value': {
-      const values = (issue.values ?? []).map((value) => JSON.stringify(value))
+      const values = (issue.values ?? []).map(quoted)
       return values.length === 1 ? `must be ${values[0]}` : `must be one of ${values.join(', ')}`
     }
     default:
       return undefined
   }
+}
+
+/**
+ * A union's mistake where every form it takes refused the value for its type alone (`5` for a
+ * name or a definition): the forms, `must be a string or an object`; `undefined` when a form is
+ * one these words do not name.
+ *
+ * @example
+ * unionMessage(['number', 'string', 'object']) // 'must be a number, a string or an object'
+ */
+export function unionMessage(expected: readonly (string | undefined)[]): string | undefined {
+  const forms = [...new Set(expected.map((kind) => EXPECTED[kind ?? '']))]
+  if (forms.length === 0 || forms.some((form) => form === undefined)) return undefined
+  return `must be ${forms.length === 1 ? forms[0] : `${forms.slice(0, -1).join(', ')} or ${forms.at(-1)}`}`
 }

@@ -160,6 +160,12 @@ describe('sessions over real HTTP', () => {
     expect((await admin('sessions')).body.data.sessions).toEqual([])
   })
 
+  it('reports a scenario item that is neither a name nor a definition once, naming the forms it takes', async () => {
+    const refused = await admin('sessions', { method: 'POST', body: { scenarios: [5, 'slow'] } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors.fields).toEqual([{ field: 'scenarios[0]', message: 'must be a string or an object' }])
+  })
+
   it("adds every session's counts, ended ones included, to the root's suite report (scope suite), which a reset does not clear", async () => {
     await call(`${sandbox.url}validate`, { headers: ALPHA })
     const [a, b] = [await newSession(), await newSession()]
