@@ -36,8 +36,8 @@ let checked = 0
 let skipped = 0
 
 /**
- * How many answers this test file's self-check compared with the contract so far (per module: vitest
- * loads the test support once per test file).
+ * How many answers the self-check compared with the contract so far, in this module graph: the
+ * files of a worker share it, so a file counts its own as the difference from where it started.
  *
  * @example
  * const before = conformanceChecks(); await transport.request('projects'); conformanceChecks() - before // 1
