@@ -4,17 +4,22 @@ import { describe, expect, it } from 'vitest'
 
 // The slow tier runs its files in one module graph per worker (vitest.config.ts): a file that
 // mocked a module, stubbed a global or changed the environment would leave it to the next file.
+// A static look: a server, msw listener or child process left open is each file's own afterAll's
+// to close, and a count kept in a shared module is read as a difference (expect-conforming.ts).
 
 const TEST_DIR = fileURLToPath(new URL('../', import.meta.url))
 
 /** What leaves state behind in a shared module graph. */
 const LEAKS: ReadonlyArray<[string, RegExp]> = [
   ['a mocked module', /\bvi\.(?:mock|doMock|unmock)\(/],
-  ['a stubbed global or variable', /\bvi\.(?:stubGlobal|stubEnv)\(/],
-  ['fake timers', /\bvi\.useFakeTimers\(/],
-  ['a changed environment', /\bprocess\.env\.\w+\s*=(?!=)|\bdelete\s+process\.env\b|Object\.assign\(\s*process\.env\b/],
+  ['a stubbed global, variable or method', /\bvi\.(?:stubGlobal|stubEnv|spyOn)\(/],
+  ['fake timers or a set system time', /\bvi\.(?:useFakeTimers|setSystemTime)\(/],
+  [
+    'a changed environment',
+    /\bprocess\.env(?:\.\w+|\[[^\]]+\])?\s*(?:\?\?|\|\||&&)?=(?!=)|\bdelete\s+process\.env\b|(?:Object\.assign|Reflect\.set)\(\s*process\.env\b/,
+  ],
   ['a changed working directory', /\bprocess\.chdir\(/],
-  ['a global set', /\bglobalThis\.\w+\s*=(?!=)/],
+  ['a global set', /\bglobal(?:This)?(?:\.\w+|\[[^\]]+\])\s*(?:\?\?|\|\||&&)?=(?!=)|Object\.defineProperty\(\s*global(?:This)?\b/],
 ]
 
 /** Files that set such state on purpose and undo it after each test, with how. */
@@ -47,12 +52,26 @@ describe('the slow tier, one module graph per worker', () => {
     const samples = [
       "vi.mock('node:fs')",
       "vi.stubGlobal('fetch', f)",
+      "vi.spyOn(console, 'log')",
       'vi.useFakeTimers()',
+      'vi.setSystemTime(0)',
       "process.env.PORT = '1'",
+      "process.env['PORT'] = '1'",
+      "process.env.PORT ??= '1'",
+      'process.env = {}',
+      "Reflect.set(process.env, 'PORT', '1')",
       'process.chdir(dir)',
       'globalThis.x = 1',
+      "globalThis['x'] = 1",
+      'global.fetch = f',
+      "Object.defineProperty(globalThis, 'x', {})",
     ]
     expect(samples.map((sample) => LEAKS.some(([, pattern]) => pattern.test(sample)))).toEqual(samples.map(() => true))
-    expect(LEAKS.some(([, pattern]) => pattern.test("process.env.HOSTILE_SCALE === 'full'"))).toBe(false)
+    for (const reading of ["process.env.HOSTILE_SCALE === 'full'", "process.env['PORT'] !== undefined", 'const env = { ...process.env }']) {
+      expect(
+        LEAKS.some(([, pattern]) => pattern.test(reading)),
+        reading,
+      ).toBe(false)
+    }
   })
 })
