@@ -1,7 +1,7 @@
 import { dayOfInstant, MS_PER_DAY, parseCalendarDate } from './calendar-date.js'
 
-/** A UTC date-time such as 2026-01-15T09:30:00Z (milliseconds allowed). */
-const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,3})?Z$/
+/** A UTC date-time such as 2026-01-15T09:30:00Z; a fraction of a second is read to the millisecond. */
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?Z$/
 
 /**
  * An instant written as a date (its first instant, UTC) or a UTC date-time, in ms since the epoch;

@@ -58,6 +58,8 @@ describe('the start instant (--now, the now option)', () => {
     expect(parseStartInstant('2026-03-01')).toBe(START)
     expect(parseStartInstant('2026-03-01T09:30:00Z')).toBe(START + 9.5 * 3_600_000)
     expect(parseStartInstant('2026-03-01T09:30:00.250Z')).toBe(START + 9.5 * 3_600_000 + 250)
+    // Finer fractions (a timestamp in microseconds) are read to the millisecond, as Date.parse does.
+    expect(parseStartInstant('2026-03-01T09:30:00.250999Z')).toBe(START + 9.5 * 3_600_000 + 250)
   })
 
   it('refuses an impossible date or time, an offset other than Z, and text', () => {
