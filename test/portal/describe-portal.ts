@@ -220,6 +220,8 @@ export function describePortal(portal: PortalHarness): void {
         today: '2026-06-01',
         frozen: true,
       })
+      // A finer fraction of a second, as a timestamp in microseconds has it, is read to the millisecond.
+      expect((await portal.setClock({ now: '2026-06-01T09:00:00.123456Z' })).data.now).toBe('2026-06-01T09:00:00Z')
       await portal.setClock({ now: null })
     })
 
