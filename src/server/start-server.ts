@@ -99,7 +99,10 @@ function formatHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host
 }
 
-/** What a header carries whole: printable ASCII, no space at either end (HTTP drops those, so a client could never send the token). */
+/**
+ * A token every client sends unchanged: printable ASCII, no space at either end. HTTP drops spaces
+ * at the ends, so such a token could never be sent; a tab or non-ASCII some clients change or refuse.
+ */
 const SENDABLE_TOKEN = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/
 
 /**
