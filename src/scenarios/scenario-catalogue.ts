@@ -107,7 +107,7 @@ export function createScenarioCatalogue(): ScenarioCatalogue {
  * `Unknown scenario: ${MALFORMED_SCENARIO_NAME}. Available scenarios: …`
  */
 export const MALFORMED_SCENARIO_NAME =
-  'not a scenario name, which is lower-case letters, digits, ".", "_" and "-" (several: comma-separated in X-Sandbox-Scenario, one --scenario flag or list item each)'
+  'not a scenario name, which is 1 to 64 lower-case letters, digits, ".", "_" and "-", starting with a letter or digit (several: comma-separated in X-Sandbox-Scenario, one --scenario flag or list item each)'
 
 /**
  * The message for an unknown scenario name, listing the names the catalogue knows.
