@@ -87,6 +87,9 @@ function startWorker(): void {
   })
 }
 
+// `analytics-sandbox help report` is `analytics-sandbox report --help` (a bare `help`, the server's help, is run-cli's).
+if (argv[0] === 'help' && (argv[1] === 'report' || argv[1] === 'verify')) argv.splice(0, 2, argv[1], '--help')
+
 if (argv[0] === 'report') {
   // A client too: reads the coverage of a running sandbox, loads nothing of it.
   void import('./report-command.js').then(async ({ runReport }) => {

@@ -165,6 +165,14 @@ describe('help and version', () => {
     expect(word.stdout()).toBe(flag.stdout())
   })
 
+  test.each(['report', 'verify'])('analytics-sandbox help %s prints that command’s help, as its --help does.', async (command) => {
+    const [word, flag] = [runCli(['help', command]), runCli([command, '--help'])]
+    expect((await word.waitForExit()).code).toBe(0)
+    expect((await flag.waitForExit()).code).toBe(0)
+    expect(word.stdout()).toBe(flag.stdout())
+    expect(word.stdout()).toContain(`Usage: analytics-sandbox ${command}`)
+  })
+
   test.each([
     [['--prot', '0'], "analytics-sandbox: unknown option '--prot' (Did you mean --port?)"],
     [['repotr', '--url', 'x'], `analytics-sandbox: ${unknownCommandMessage('repotr')}`],
