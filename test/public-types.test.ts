@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 
 // A user can name every type the package hands them: `const session: RunningSession = …` must
 // compile, not fail with TS2305 because the type behind `createSession()` was never exported.
+// It follows the types written in declarations, not inferred ones: an export whose type is only
+// inferred (`export const x = make()`) would escape it, so public exports keep their annotations.
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url))
 const ENTRIES = { main: `${SRC}index.ts`, browser: `${SRC}browser.ts`, contract: `${SRC}contract.ts` } as const
