@@ -1,34 +1,42 @@
 import type { CoverageReport, CoveredOutcome } from '../core/report/coverage.js'
 import type { OutcomeExample } from '../core/report/outcome-examples.js'
+import { printable } from '../vocabulary/printable.js'
 import { shellQuote } from '../vocabulary/shell-quote.js'
 
 /**
  * An outcome's example as a curl line against `baseUrl` (the API's base, ending in `/api/v1/`),
- * every word quoted for a POSIX shell.
+ * every word quoted for a POSIX shell. The example came from a server: each of its texts is made
+ * {@link printable} before it is quoted, so the line is one line and no escape sequence in it
+ * can act on the terminal or take a quote with it.
  *
  * @example
  * exampleAsCurl(outcome.example, 'http://127.0.0.1:4010/api/v1/')
  * // "curl -H 'X-API-Key: sbx_user_alpha' 'http://127.0.0.1:4010/api/v1/projects'"
  */
 export function exampleAsCurl(example: OutcomeExample, baseUrl: string): string {
+  // URLSearchParams percent-encodes every control character of the query.
   const search = new URLSearchParams(example.query).toString()
-  const url = `${baseUrl}${example.path}${search === '' ? '' : `?${search}`}`
-  const headers = Object.entries(example.headers).map(([name, value]) => `-H ${shellQuote(`${name}: ${value}`)} `)
+  const url = printable(`${baseUrl}${example.path}${search === '' ? '' : `?${search}`}`)
+  const headers = Object.entries(example.headers).map(([name, value]) => `-H ${shellQuote(printable(`${name}: ${value}`))} `)
   return `curl ${headers.join('')}${shellQuote(url)}`
 }
 
 /** `n things`, `1 thing`, `no things`. */
 function counted(count: number, what: string): string {
-  return count === 0 ? `no ${what}s` : count === 1 ? `1 ${what}` : `${count} ${what}s`
+  return count === 0 ? `no ${what}s` : count === 1 ? `1 ${what}` : `${printable(count)} ${what}s`
 }
 
-/** What an outcome is, in a few words: `200 USER key, 0 dates`, `400 invalid_date`, `500`. */
+/**
+ * What an outcome is, in a few words: `200 USER key, 0 dates`, `400 invalid_date`, `500`; each
+ * value the server sent made {@link printable}, as every one below (the report is a server's).
+ */
 function outcomeName(outcome: CoveredOutcome): string {
+  const status = printable(outcome.status)
   if (outcome.key_level !== null) {
     const dates = outcome.dates === null ? '' : outcome.dates === 'some' ? ', with data' : ', 0 dates'
-    return `${outcome.status} ${outcome.key_level} key${dates}`
+    return `${status} ${printable(outcome.key_level)} key${dates}`
   }
-  return outcome.error === null ? `${outcome.status}` : `${outcome.status} ${outcome.error}`
+  return outcome.error === null ? status : `${status} ${printable(outcome.error)}`
 }
 
 /**
@@ -40,8 +48,8 @@ function outcomeName(outcome: CoveredOutcome): string {
  */
 export function formatCoverageText(report: CoverageReport, baseUrl: string): string {
   const lines = [
-    `Client report for ${baseUrl}`,
-    `${report.covered} of ${report.total} outcomes met (${report.percent.toFixed(1)} %); ${counted(
+    `Client report for ${printable(baseUrl)}`,
+    `${printable(report.covered)} of ${printable(report.total)} outcomes met (${printable(report.percent.toFixed(1))} %); ${counted(
       report.warnings.reduce((sum, warning) => sum + warning.count, 0),
       'warning',
     )}`,
@@ -51,24 +59,33 @@ export function formatCoverageText(report: CoverageReport, baseUrl: string): str
   for (const outcome of report.outcomes) {
     if (outcome.endpoint !== endpoint) {
       endpoint = outcome.endpoint
-      lines.push('', `/${endpoint}`)
+      lines.push('', `/${printable(endpoint)}`)
     }
     const name = outcomeName(outcome).padEnd(width)
-    lines.push(outcome.seen > 0 ? `  met     ${name}  ${outcome.seen}×` : `  MISSING ${name}  ${exampleAsCurl(outcome.example, baseUrl)}`)
+    lines.push(
+      outcome.seen > 0 ? `  met     ${name}  ${printable(outcome.seen)}×` : `  MISSING ${name}  ${exampleAsCurl(outcome.example, baseUrl)}`,
+    )
   }
   if (report.warnings.length > 0) {
     lines.push('', 'Warnings (requests the real API answers, but probably not as meant)')
     for (const warning of report.warnings) {
-      lines.push(`  ${warning.code} ×${warning.count}: ${warning.detail} (first: journal id ${warning.request_id})`)
+      lines.push(
+        `  ${printable(warning.code)} ×${printable(warning.count)}: ${printable(warning.detail)} (first: journal id ${printable(warning.request_id)})`,
+      )
     }
   }
   return `${lines.join('\n')}\n`
 }
 
-/** Text for XML: the five characters XML reserves, and characters XML 1.0 cannot hold at all. */
-function xml(text: string): string {
-  return text
-    .replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD]/gu, '')
+/**
+ * A value for XML, in an attribute or in text: made {@link printable} (JUnit XML is printed on a
+ * terminal too, and a report's values are a server's), then without the characters XML 1.0 cannot
+ * hold at all (C0 controls but tab, newline and carriage return; U+FFFE, U+FFFF; lone surrogates,
+ * while a pair, a character past U+FFFF, stays), and the five characters XML reserves escaped.
+ */
+function xml(value: unknown): string {
+  return printable(value)
+    .replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')
@@ -97,9 +114,9 @@ export function formatCoverageJunit(
     const outcomes = report.outcomes.filter((outcome) => outcome.endpoint === endpoint)
     const missing = outcomes.filter((outcome) => outcome.seen === 0).length
     const cases = outcomes.map((outcome) => {
-      const head = `    <testcase classname="analytics-sandbox.${endpoint}" name="${xml(`${outcomeName(outcome)} (${outcome.id})`)}">`
-      if (outcome.seen > 0) return `${head}<system-out>${counted(outcome.seen, 'answer')}</system-out></testcase>`
-      const message = xml(`never met: ${outcome.description}`)
+      const head = `    <testcase classname="analytics-sandbox.${xml(endpoint)}" name="${xml(`${outcomeName(outcome)} (${printable(outcome.id)})`)}">`
+      if (outcome.seen > 0) return `${head}<system-out>${xml(counted(outcome.seen, 'answer'))}</system-out></testcase>`
+      const message = xml(`never met: ${printable(outcome.description)}`)
       const curl = xml(exampleAsCurl(outcome.example, baseUrl))
       return failMissing
         ? `${head}\n      <failure message="${message}" type="missing_outcome">${curl}</failure>\n    </testcase>`
@@ -107,12 +124,12 @@ export function formatCoverageJunit(
     })
     const [failures, skipped] = failMissing ? [missing, 0] : [0, missing]
     suites.push(
-      `  <testsuite name="/${endpoint}" tests="${outcomes.length}" failures="${failures}" errors="0" skipped="${skipped}">\n${cases.join('\n')}\n  </testsuite>`,
+      `  <testsuite name="/${xml(endpoint)}" tests="${outcomes.length}" failures="${failures}" errors="0" skipped="${skipped}">\n${cases.join('\n')}\n  </testsuite>`,
     )
   }
   const warnings = report.warnings.map((warning) => {
     const head = `    <testcase classname="analytics-sandbox.warnings" name="${xml(warning.code)}">`
-    const text = xml(`${warning.count}×: ${warning.detail} (first: journal id ${warning.request_id})`)
+    const text = xml(`${printable(warning.count)}×: ${printable(warning.detail)} (first: journal id ${printable(warning.request_id)})`)
     return failOnWarnings
       ? `${head}\n      <failure message="${xml(warning.detail)}" type="${xml(warning.code)}">${text}</failure>\n    </testcase>`
       : `${head}<system-out>${text}</system-out></testcase>`
@@ -121,5 +138,5 @@ export function formatCoverageJunit(
     `  <testsuite name="warnings" tests="${warnings.length}" failures="${failOnWarnings ? warnings.length : 0}" errors="0" skipped="0">${warnings.length === 0 ? '' : `\n${warnings.join('\n')}\n  `}</testsuite>`,
   )
   const failures = (failMissing ? report.total - report.covered : 0) + (failOnWarnings ? warnings.length : 0)
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="analytics-sandbox client report" tests="${report.total + warnings.length}" failures="${failures}">\n${suites.join('\n')}\n</testsuites>\n`
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="analytics-sandbox client report" tests="${xml(report.total + warnings.length)}" failures="${xml(failures)}">\n${suites.join('\n')}\n</testsuites>\n`
 }

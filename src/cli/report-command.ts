@@ -1,6 +1,9 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { oneLineErrors } from './one-line-error.js'
 import { COVERAGE_SCOPES, type CoverageReport, type CoverageScope } from '../core/report/coverage.js'
+import { printable } from '../vocabulary/printable.js'
+import { readBoundedBody } from '../vocabulary/read-bounded-body.js'
+import { stringifyPrintable } from '../vocabulary/stringify-printable.js'
 import { formatCoverageJunit, formatCoverageText } from './format-coverage.js'
 import type { VerifyOutput } from './verify-command.js'
 
@@ -12,6 +15,39 @@ import type { VerifyOutput } from './verify-command.js'
  * if (status === REPORT_EXIT.failed) console.error('the client suite missed outcomes')
  */
 export const REPORT_EXIT = { ok: 0, failed: 1, usage: 2 } as const
+
+/**
+ * Bytes of the coverage answer read at most. A client report, every outcome of the catalogue with
+ * its example and every kind of warning, is a few tens of kB, so this leaves room for a catalogue
+ * many times larger; a server that answers more is no sandbox, and one that streams without end
+ * must not fill the client's memory. The request is aborted as soon as the answer passes it (at
+ * once, when its Content-Length says it will).
+ *
+ * @example
+ * REPORT_ERRORS.tooLarge(url) // names MAX_REPORT_BYTES in MiB
+ */
+export const MAX_REPORT_BYTES = 8 * 1024 * 1024
+
+/**
+ * Why `report` exits 2, as templates the tests import. Each is printed as one line on stderr after
+ * `analytics-sandbox report: `, made printable as a whole, since a URL or a server's words are in
+ * some of them.
+ *
+ * @example
+ * REPORT_ERRORS.tooLarge('http://127.0.0.1:4010/__sandbox/coverage')
+ * // 'http://127.0.0.1:4010/__sandbox/coverage answered more than 8 MiB, more than a client report: not read further'
+ */
+export const REPORT_ERRORS = {
+  notUrl: (url: string) => `--url ${JSON.stringify(url)} is not a URL, such as http://127.0.0.1:4010/api/v1/`,
+  notHttp: (protocol: string) => `--url must be an http:// URL (got ${protocol})`,
+  unreachable: (url: string, reason: string) => `cannot reach ${url}: ${reason}`,
+  unreadable: (url: string, reason: string) => `cannot read the answer of ${url}: ${reason}`,
+  tooLarge: (url: string) => `${url} answered more than ${MAX_REPORT_BYTES / 1024 / 1024} MiB, more than a client report: not read further`,
+  notJson: (url: string, status: number) => `${url} answered ${status} with no JSON: is a sandbox there?`,
+  refused: (url: string, status: number, why: string) => `${url} answered ${status}: ${why}`,
+  adminToken: 'the sandbox has an admin token: give it with --admin-token or ANALYTICS_SANDBOX_ADMIN_TOKEN',
+  notReport: 'not a client report',
+} as const
 
 /** The formats `--format` takes. */
 export const REPORT_FORMATS = ['text', 'json', 'junit'] as const
@@ -54,14 +90,18 @@ export function reportUrls(url: string): { readonly coverage: string; readonly b
   try {
     parsed = new URL(url)
   } catch {
-    throw new ReportError(`--url ${JSON.stringify(url)} is not a URL, such as http://127.0.0.1:4010/api/v1/`)
+    throw new ReportError(REPORT_ERRORS.notUrl(url))
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw new ReportError(`--url must be an http:// URL (got ${parsed.protocol})`)
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ReportError(REPORT_ERRORS.notHttp(parsed.protocol))
   // The API's base, the admin API's or the bare origin: what comes before either is the sandbox (or a session).
   const at = parsed.pathname.search(/\/(?:api\/v1|__sandbox)(?:\/|$)/)
   const prefix = (at < 0 ? parsed.pathname : parsed.pathname.slice(0, at)).replace(/\/+$/, '')
   return { coverage: `${parsed.origin}${prefix}/__sandbox/coverage`, base: `${parsed.origin}${prefix}/api/v1/` }
+}
+
+/** Why a request failed, in the words of its cause where it has one (`ECONNREFUSED`…). */
+function reasonOf(error: unknown): string {
+  return (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message
 }
 
 async function fetchReport(url: string, flags: ReportFlags): Promise<CoverageReport> {
@@ -72,23 +112,27 @@ async function fetchReport(url: string, flags: ReportFlags): Promise<CoverageRep
       signal: AbortSignal.timeout(flags.timeout),
     })
   } catch (error) {
-    throw new ReportError(
-      `cannot reach ${url}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`,
-    )
+    throw new ReportError(REPORT_ERRORS.unreachable(url, reasonOf(error)))
   }
-  const text = await response.text()
-  let envelope: { success?: boolean; data?: CoverageReport; errors?: { detail?: string; error?: string } }
+  let text: string | undefined
+  try {
+    text = await readBoundedBody(response, MAX_REPORT_BYTES)
+  } catch (error) {
+    throw new ReportError(REPORT_ERRORS.unreadable(url, reasonOf(error)))
+  }
+  if (text === undefined) throw new ReportError(REPORT_ERRORS.tooLarge(url))
+  let envelope: { success?: boolean; data?: CoverageReport; errors?: { detail?: string; error?: string } } | null
   try {
     envelope = JSON.parse(text) as typeof envelope
   } catch {
-    throw new ReportError(`${url} answered ${response.status} with no JSON: is a sandbox there?`)
+    throw new ReportError(REPORT_ERRORS.notJson(url, response.status))
   }
-  if (response.status !== 200 || envelope.success !== true || envelope.data === undefined) {
+  if (response.status !== 200 || envelope?.success !== true || envelope.data === undefined) {
     const why =
-      envelope.errors?.error === 'admin_token_required'
-        ? 'the sandbox has an admin token: give it with --admin-token or ANALYTICS_SANDBOX_ADMIN_TOKEN'
-        : (envelope.errors?.detail ?? envelope.errors?.error ?? 'not a client report')
-    throw new ReportError(`${url} answered ${response.status}: ${why}`)
+      envelope?.errors?.error === 'admin_token_required'
+        ? REPORT_ERRORS.adminToken
+        : String(envelope?.errors?.detail ?? envelope?.errors?.error ?? REPORT_ERRORS.notReport)
+    throw new ReportError(REPORT_ERRORS.refused(url, response.status, why))
   }
   return envelope.data
 }
@@ -138,7 +182,7 @@ export async function runReport(args: readonly string[], output: VerifyOutput): 
     const urls = reportUrls(flags.url)
     const report = await fetchReport(urls.coverage, flags)
     const failOnWarnings = flags.failOnWarnings === true
-    if (flags.format === 'json') output.stdout(`${JSON.stringify(report, null, 2)}\n`)
+    if (flags.format === 'json') output.stdout(`${stringifyPrintable(report)}\n`)
     else if (flags.format === 'junit')
       output.stdout(formatCoverageJunit(report, urls.base, { failOnWarnings, minCoverage: flags.minCoverage }))
     else output.stdout(formatCoverageText(report, urls.base))
@@ -149,7 +193,7 @@ export async function runReport(args: readonly string[], output: VerifyOutput): 
     if (failOnWarnings && report.warnings.length > 0) {
       reasons.push(`${report.warnings.length === 1 ? '1 kind' : `${report.warnings.length} kinds`} of warning, with --fail-on-warnings`)
     }
-    for (const reason of reasons) output.stderr(`analytics-sandbox report: ${reason}\n`)
+    for (const reason of reasons) output.stderr(`analytics-sandbox report: ${printable(reason)}\n`)
     status = reasons.length > 0 ? REPORT_EXIT.failed : REPORT_EXIT.ok
   })
   try {
@@ -157,7 +201,8 @@ export async function runReport(args: readonly string[], output: VerifyOutput): 
     return status
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? REPORT_EXIT.ok : REPORT_EXIT.usage
-    output.stderr(`analytics-sandbox report: ${(error as Error).message}\n`)
+    // A URL, a server's detail or its report's values may be in it: one line, nothing a terminal acts on.
+    output.stderr(`analytics-sandbox report: ${printable((error as Error).message)}\n`)
     return REPORT_EXIT.usage
   }
 }

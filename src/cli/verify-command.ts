@@ -1,8 +1,10 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { oneLineErrors } from './one-line-error.js'
 import { formatVerifyTable } from '../verify/format-verify-table.js'
+import { printable } from '../vocabulary/printable.js'
 import { readPositiveId } from '../vocabulary/read-positive-id.js'
-import { VerifyError, verifyContract, type VerifyOptions } from '../verify/verify-contract.js'
+import { stringifyPrintable } from '../vocabulary/stringify-printable.js'
+import { verifyContract, type VerifyOptions } from '../verify/verify-contract.js'
 
 /**
  * Exit codes: every check passed; some check failed (drift); the run could not be made.
@@ -87,7 +89,7 @@ export async function runVerify(args: readonly string[], output: VerifyOutput): 
       ...(flags.projectId === undefined ? {} : { projectId: flags.projectId }),
     }
     const report = await verifyContract(options)
-    output.stdout(flags.json === true ? `${JSON.stringify(report, null, 2)}\n` : formatVerifyTable(report))
+    output.stdout(flags.json === true ? `${stringifyPrintable(report)}\n` : formatVerifyTable(report))
     status = report.ok ? VERIFY_EXIT.ok : VERIFY_EXIT.drift
   })
   try {
@@ -95,11 +97,8 @@ export async function runVerify(args: readonly string[], output: VerifyOutput): 
     return status
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? VERIFY_EXIT.ok : VERIFY_EXIT.unusable
-    if (error instanceof VerifyError) {
-      output.stderr(`analytics-sandbox verify: ${error.message}\n`)
-      return VERIFY_EXIT.unusable
-    }
-    output.stderr(`analytics-sandbox verify: ${(error as Error).message}\n`)
+    // The base URL, or a deployment's words, may be in it: one line, nothing a terminal acts on.
+    output.stderr(`analytics-sandbox verify: ${printable((error as Error).message)}\n`)
     return VERIFY_EXIT.unusable
   }
 }

@@ -1,3 +1,5 @@
+import { readBoundedBody } from '../vocabulary/read-bounded-body.js'
+
 /** What a verify run sends: a path below the base URL, which key, and extra headers. */
 export interface ProbeRequest {
   /** Below the base URL, query included: `monitoring?start_date=2026-02-01`. */
@@ -24,30 +26,14 @@ export interface ProbeAnswer {
  */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024
 
-/** The body as text, or `undefined` once it passes `limit` bytes (the rest is not read). */
-async function readBounded(response: Response, limit: number): Promise<string | undefined> {
-  if (response.body === null) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel()
-      return undefined
-    }
-    chunks.push(value)
-  }
-  const whole = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    whole.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return new TextDecoder().decode(whole)
-}
+/**
+ * The `failure` of an answer past {@link MAX_ANSWER_BYTES} (or announcing more in its
+ * Content-Length): the request is aborted there.
+ *
+ * @example
+ * if (answer.failure === ANSWER_TOO_LARGE) console.error('the deployment answered without end')
+ */
+export const ANSWER_TOO_LARGE = `an answer over ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, not read further`
 
 /** Sends GET requests, and only GET requests, to one deployment. */
 export type Prober = (request: ProbeRequest) => Promise<ProbeAnswer>
@@ -84,7 +70,7 @@ export function createProber(options: ProberOptions): Prober {
         redirect: 'manual',
         signal: AbortSignal.timeout(options.timeoutMs),
       })
-      const text = await readBounded(response, MAX_ANSWER_BYTES)
+      const text = await readBoundedBody(response, MAX_ANSWER_BYTES)
       if (text === undefined) {
         return {
           request: shown,
@@ -92,7 +78,7 @@ export function createProber(options: ProberOptions): Prober {
           contentType: response.headers.get('content-type'),
           text: '',
           body: undefined,
-          failure: `an answer over ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, not read further`,
+          failure: ANSWER_TOO_LARGE,
         }
       }
       let body: unknown
