@@ -5,8 +5,8 @@ import { CountReporter } from './test/support/count-reporter.js'
 /** The unit tier, a folder: no build, no process started, functions over in-memory data (`npm run test:unit`). */
 const UNIT_TESTS = ['test/unit/**/*.test.ts']
 
-/** Tests that measure time under load (answers within 1 s while attacked, exits within 1.5 s), a folder: run alone. */
-const TIMING_TESTS = ['test/timing/**/*.test.ts']
+/** Tests that measure time under load (answers within 1 s while attacked, exits within 1.5 s), a folder and the regressions named `.timing`: run alone. */
+const TIMING_TESTS = ['test/timing/**/*.test.ts', 'test/regressions/**/*.timing.test.ts']
 
 /** What every project shares: its time limits, and the input schemas handed over before any test (see the file). */
 const EVERY_PROJECT = { testTimeout: 20_000, hookTimeout: 20_000, setupFiles: ['test/support/provide-input-schemas.ts'] }

@@ -24,14 +24,21 @@ function flag(name: string): string | undefined {
 }
 
 /**
- * Heap room for what the portal may make between two resets (MAX_CREATED_RECORDS in
- * src/model/create-portal.ts: 20,000 records, at most about 17 MB), so it answers 409 at its limit
- * long before the heap is full. Measured: 50-project accounts ran a 64 MB heap out at about 39,000
- * projects, with no room set aside.
+ * The process's memory budget in MiB: what all its sandboxes (the root and every session) may hold
+ * of what callers made. PROCESS_BUDGET_BYTES in src/vocabulary/memory-budget.ts says the same (a
+ * test holds them equal); this launcher loads nothing of the sandbox to read it.
  */
-const PORTAL_MB = 32
+const PROCESS_BUDGET_MB = 128
 
-/** Old-generation room in MB: enough for the default data and the portal, growing with the data a user asks for. */
+/**
+ * Heap beyond the budget: the code, the default data, the process's caches (answers 4 MiB, admin
+ * answers 8 MiB, the sessions list 2 MiB) and the garbage of a busy turn. The budget's estimates
+ * get half again as much room, so a sandbox answers 409 memory_full long before the heap is full
+ * (docs/decisions/bounded-by-bytes.md).
+ */
+const BASE_MB = 64
+
+/** Old-generation room in MB: the base, the budget with room to spare, and the data a user asks for. */
 function oldGenerationMb(): number {
   const generated = Number(flag('--generate-projects') ?? 0)
   const fixtures = flag('--fixtures')
@@ -42,7 +49,9 @@ function oldGenerationMb(): number {
     // A missing file is reported by the sandbox itself, naming it.
   }
   const perProjectMb = 16 / 1024
-  return Math.ceil(64 + PORTAL_MB + (Number.isFinite(generated) ? generated * perProjectMb : 0) + (32 * fixturesBytes) / 1e6)
+  return Math.ceil(
+    BASE_MB + 1.5 * PROCESS_BUDGET_MB + (Number.isFinite(generated) ? generated * perProjectMb : 0) + (32 * fixturesBytes) / 1e6,
+  )
 }
 
 /**

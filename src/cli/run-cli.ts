@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { ConfigError } from '../vocabulary/config-error.js'
-import { DEFAULT_SEED, openSandbox, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
+import { DEFAULT_SEED, openSandbox, resolveSandboxConfig, type SandboxConfig } from '../sandbox/open-sandbox.js'
+import { PROCESS_BUDGET } from '../vocabulary/memory-budget.js'
 import { formatCalendarDate, dayOfInstant } from '../vocabulary/calendar-date.js'
 import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
 import { parseLatency } from '../vocabulary/latency.js'
@@ -179,7 +180,7 @@ Examples:
       const scenarios = await Promise.all(
         options.scenario.map(async (value) => (SCENARIO_PATH.test(value) ? await readJsonFile(value, 'scenario') : value)),
       )
-      const config = resolveSandboxConfig(
+      const resolved = resolveSandboxConfig(
         {
           fixtures: fixtures as SandboxOptions['fixtures'],
           scenarios: scenarios as SandboxOptions['scenarios'],
@@ -195,6 +196,8 @@ Examples:
         },
         { fixtures: options.fixtures, scenarios: options.scenario },
       )
+      // The process's sandboxes, root and sessions, draw on its one budget, which sizes the worker's heap.
+      const config: SandboxConfig = { ...resolved, budget: PROCESS_BUDGET }
       if (options.listScenarios === true) {
         process.stdout.write(formatScenarioList(config.catalogue.list()))
         return

@@ -24,13 +24,15 @@ const DESCRIPTION = [
 ].join('\n\n')
 
 /** What a 409 means where an operation can answer one. */
+const MEMORY_FULL = 'memory_full: the sandboxes of the process (root and sessions) together hold as much as the process budget allows'
 const CONFLICTS: Readonly<Record<string, string>> = {
-  'POST keys': 'key_taken: another key has the chosen text; portal_full: the portal holds as many records or bytes as it may',
-  'POST accounts': 'portal_full: the portal holds as many records or bytes as it may',
-  'POST projects': 'portal_full: the portal holds as many records or bytes as it may',
-  'PATCH projects/{id}': 'portal_full: the change would pass the bytes the portal may hold',
-  'PATCH keys/{key}': 'portal_full: the change would pass the bytes the portal may hold',
-  'POST sessions': 'sessions_full: as many sessions live as --max-sessions allows',
+  'POST keys': `key_taken: another key has the chosen text; portal_full: the portal holds as many records or bytes as it may; ${MEMORY_FULL}`,
+  'POST accounts': `portal_full: the portal holds as many records or bytes as it may; ${MEMORY_FULL}`,
+  'POST projects': `portal_full: the portal holds as many records or bytes as it may; ${MEMORY_FULL}`,
+  'PATCH projects/{id}': `portal_full: the change would pass the bytes the portal may hold; ${MEMORY_FULL}`,
+  'PATCH keys/{key}': `portal_full: the change would pass the bytes the portal may hold; ${MEMORY_FULL}`,
+  'PUT scenario': MEMORY_FULL,
+  'POST sessions': `sessions_full: as many sessions live as --max-sessions allows; ${MEMORY_FULL}`,
 }
 
 const componentRef = (id: string) => `#/components/schemas/${id}`

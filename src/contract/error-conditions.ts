@@ -28,6 +28,8 @@ export const ERROR_CONDITIONS: Readonly<Record<keyof typeof ERRORS, string>> = {
   headersTooLarge: 'The request line (path and query) and headers are over 16 KiB together',
   requestTimeout: 'The request was not received in time',
   portalFull: 'Admin API: the portal has made as many records, or as many bytes of records, as it may between two resets',
+  memoryFull:
+    'Admin API: an operation that would take the sandboxes of the process (root and sessions) together past the process memory budget',
   keyTaken: 'Admin API: POST keys chose a key text another key has',
   sessionNotFound: 'Any path under /sessions/{id}/ whose session does not exist (never made, ended, or expired)',
   sessionsFull: 'Admin API: POST sessions with as many live sessions as --max-sessions',

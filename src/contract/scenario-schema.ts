@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ERRORS } from '../vocabulary/errors.js'
 import { WARNING_TEMPLATES } from '../vocabulary/warnings.js'
 import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
-import { parseLatency } from '../vocabulary/latency.js'
+import { MAX_LATENCY_MS, parseLatency } from '../vocabulary/latency.js'
 import { SCENARIO_NAME } from '../vocabulary/scenario-name.js'
 
 /** The sandbox's own 400s (the admin API's, strict mode's): not answers the API itself gives, so no rule may force them. */
@@ -23,9 +23,6 @@ export const FORCEABLE_STATUSES = [400, 401, 403, 404, 429, 500, 503] as const
 const oneOrMany = <T extends z.ZodType>(item: T, message?: string) =>
   z.union([item, z.array(item).min(1, message ?? 'must not be empty')], message === undefined ? undefined : { error: message })
 const projectId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
-
-/** Longest latency a rule may add: ten minutes. */
-const MAX_LATENCY_MS = 600_000
 
 /** Latency: milliseconds, `"100-400"`, or `{ "min": 100, "max": 400 }`. */
 export const latencySchema = z.union([

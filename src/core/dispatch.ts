@@ -10,7 +10,7 @@ import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { authenticate } from './guards/authenticate.js'
 import { projectIdOf, readProjectIdHeader, type ProjectIdHeader } from './guards/authorize-project.js'
 import { resolveRoute } from './guards/resolve-route.js'
-import { pickDelay } from '../vocabulary/latency.js'
+import { MAX_LATENCY_MS, pickDelay } from '../vocabulary/latency.js'
 import type { RuleScope } from '../scenarios/active-scenarios.js'
 import type { SandboxCore } from './sandbox-core.js'
 import { NO_SERVER, type ServerSettings } from './server-settings.js'
@@ -91,7 +91,8 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest, server: Ser
       const keyProject = (keyHeader === null ? undefined : sandbox.model.index.findKey(keyHeader))?.apiKey.project_id ?? null
       scope = { endpoint: endpoint?.name, key: keyHeader, projectId: concernedProject(endpoint, projectId, keyProject) }
     }
-    delayMs += active.addedLatency(scope, requestNumber)
+    // Rules add up, but never past the documented most: 16 scenarios of 256 ten-minute rules would overflow a timer.
+    delayMs = Math.min(Math.max(MAX_LATENCY_MS, delayMs), delayMs + active.addedLatency(scope, requestNumber))
   }
   const journal = observer ? sandbox.observerJournal : sandbox.journal
   const id = journal.record(

@@ -1,11 +1,25 @@
 import { LIMITS } from '../vocabulary/limits.js'
 import type { Warning } from '../vocabulary/warnings.js'
+import { maskKey, maskKeysInPath, maskKeysInQuery, redactKeys, type IsKey } from '../vocabulary/mask-key.js'
+import { unboundedAccount, type BudgetAccount } from '../vocabulary/memory-budget.js'
+import { detachText } from '../vocabulary/detach-text.js'
 
 const NO_WARNINGS: readonly Warning[] = Object.freeze([])
 
 /** Journals made in this process. */
 let journals = 0
-import { maskKey, maskKeysInPath, maskKeysInQuery, redactKeys, type IsKey } from '../vocabulary/mask-key.js'
+
+/**
+ * Heap an entry holds besides its texts (the slot, its strings' headers, the masked key), as drawn
+ * on the process's budget: 1,000 entries of short requests take about 300 KB.
+ */
+export const ENTRY_HEAP_BYTES = 256
+
+/**
+ * The most one entry can weigh against the budget: what a session sets aside so its journal always
+ * keeps its last request, however full the process is.
+ */
+export const MAX_ENTRY_HEAP_BYTES = ENTRY_HEAP_BYTES + LIMITS.journalTextChars + 3 * 512
 
 /**
  * One answered API request, as the journal lists it: the key masked, never whole.
@@ -62,6 +76,28 @@ interface Slot {
   error: string | null
   cut: boolean
   warnings: readonly Warning[]
+  /** Bytes this entry holds against the budget. */
+  cost: number
+}
+
+/** A slot with nothing in it yet. */
+function emptySlot(): Slot {
+  return {
+    id: 0,
+    at: 0,
+    method: '',
+    path: '',
+    query: '',
+    status: 0,
+    keySent: null,
+    key: null,
+    projectId: null,
+    scenarios: [],
+    error: null,
+    cut: false,
+    warnings: NO_WARNINGS,
+    cost: 0,
+  }
 }
 
 /** Longest method or header value kept, so a hostile request cannot grow the journal. */
@@ -69,18 +105,25 @@ const MAX_TEXT = 512
 /** `text` cut to `chars` characters, the cut marked with `…`. */
 const clipTo = (text: string, chars: number) => (text.length > chars ? `${text.slice(0, Math.max(0, chars))}…` : text)
 const clip = (text: string) => clipTo(text, MAX_TEXT)
-/** `kept` when `next` has the same text (so the new copy can die young), else `next`. */
-const same = (kept: string | null, next: string): string => (kept === next ? kept : next)
+/**
+ * `kept` when `next` has the same text (so the new copy can die young), else `next` detached from
+ * the request's text it may be a slice of: a 2 KiB cut of a 15 KiB query would keep all 15 KiB.
+ */
+const same = (kept: string | null, next: string): string => (kept === next ? kept : detachText(next))
 
 /**
- * The most recent requests of a sandbox, in a ring of fixed size: memory stays flat however long
- * the sandbox runs. Entries are formatted only when read.
+ * The most recent requests of a sandbox, in a ring of at most `capacity` entries: memory stays
+ * flat however long the sandbox runs. Each entry draws its bytes from `account` (the process's
+ * budget, on a server); when the budget has no room, the ring stops growing and gives up its
+ * oldest entries instead, down to the last request, which it always keeps. Entries are formatted
+ * only when read.
  *
  * @example
  * const journal = new Journal(500)
  * journal.list({ limit: 10 }) // the last ten requests, oldest first
  */
 export class Journal {
+  /** The ring: oldest entry at `#next % length`, the newest just before it. */
   readonly #slots: Slot[] = []
   #next = 0
   #recorded = 0
@@ -88,7 +131,15 @@ export class Journal {
   /** Unique in the process, so answers built from journals of different sandboxes never share a version. */
   readonly #id = ++journals
 
-  constructor(readonly capacity: number) {}
+  constructor(
+    readonly capacity: number,
+    readonly account: BudgetAccount = unboundedAccount(),
+  ) {}
+
+  /** Entries kept now: at most the capacity, fewer while the process's budget is short. */
+  get size(): number {
+    return this.#slots.length
+  }
 
   /** Changes whenever an entry is recorded or the journal is cleared: what an answer built from it depends on. */
   get version(): string {
@@ -121,39 +172,31 @@ export class Journal {
     isKey: IsKey,
     warnings: readonly Warning[] = NO_WARNINGS,
   ): number {
-    let slot = this.#slots[this.#next]
-    if (slot === undefined) {
-      slot = {
-        id: 0,
-        at: 0,
-        method: '',
-        path: '',
-        query: '',
-        status: 0,
-        keySent: null,
-        key: null,
-        projectId: null,
-        scenarios: [],
-        error: null,
-        cut: false,
-        warnings: NO_WARNINGS,
-      }
-      this.#slots.push(slot)
-    }
-    slot.id = ++this.#recorded
-    slot.at = at
-    slot.method = same(slot.method, clip(method))
+    const shownMethod = clip(method)
     const shownPath = maskKeysInPath(path, isKey)
     const shownQuery = maskKeysInQuery(query, isKey)
     const room = LIMITS.journalTextChars - Math.min(shownPath.length, LIMITS.journalTextChars)
+    const keptPath = clipTo(shownPath, LIMITS.journalTextChars)
+    const keptQuery = clipTo(shownQuery, room)
+    const cost =
+      ENTRY_HEAP_BYTES +
+      shownMethod.length +
+      keptPath.length +
+      keptQuery.length +
+      Math.min(key?.length ?? 0, MAX_TEXT) +
+      Math.min(projectId?.length ?? 0, MAX_TEXT)
+    const slot = this.#place(cost)
+    slot.id = ++this.#recorded
+    slot.at = at
+    slot.method = same(slot.method, shownMethod)
     slot.cut = shownPath.length + shownQuery.length > LIMITS.journalTextChars
-    slot.path = same(slot.path, clipTo(shownPath, LIMITS.journalTextChars))
+    slot.path = same(slot.path, keptPath)
     // Secret-like query values are masked when read (list() is the only way out), not per request.
-    slot.query = same(slot.query, clipTo(shownQuery, room))
+    slot.query = same(slot.query, keptQuery)
     slot.status = status
     if (key === null || key !== slot.keySent) {
       // A key too long to keep is masked afresh each time rather than held for the comparison.
-      slot.keySent = key !== null && key.length <= MAX_TEXT ? key : null
+      slot.keySent = key !== null && key.length <= MAX_TEXT ? detachText(key) : null
       slot.key = maskKey(key)
     }
     slot.projectId = projectId === null ? null : isKey(projectId) ? maskKey(projectId) : same(slot.projectId, clip(projectId))
@@ -161,8 +204,45 @@ export class Journal {
     // Error codes are the catalogue's constants: nothing new is kept.
     slot.error = error
     slot.warnings = warnings
-    this.#next = (this.#next + 1) % this.capacity
     return slot.id
+  }
+
+  /**
+   * The slot the next entry goes in, its `cost` drawn from the budget: a new one while the ring is
+   * under its capacity and the budget has room, else the oldest, given up (and its bytes given
+   * back) until the new entry fits; the last request is kept whatever the budget.
+   */
+  #place(cost: number): Slot {
+    for (;;) {
+      const slots = this.#slots
+      if (slots.length < this.capacity && this.account.take(cost)) return this.#insert(cost)
+      if (slots.length === 0) return this.#insert(0)
+      const at = this.#next % slots.length
+      const oldest = slots[at]!
+      if (this.account.change(oldest.cost, cost)) {
+        oldest.cost = cost
+        this.#advance(at)
+        return oldest
+      }
+      this.account.give(oldest.cost)
+      slots.splice(at, 1)
+      this.#next = at
+    }
+  }
+
+  /** A new slot where the ring writes next (at the end, until the ring has wrapped round). */
+  #insert(cost: number): Slot {
+    const slot = emptySlot()
+    slot.cost = cost
+    const at = this.#next
+    if (at === this.#slots.length) this.#slots.push(slot)
+    else this.#slots.splice(at, 0, slot)
+    this.#advance(at)
+    return slot
+  }
+
+  #advance(at: number): void {
+    this.#next = at + 1 >= this.capacity ? 0 : at + 1
   }
 
   /**
@@ -172,8 +252,8 @@ export class Journal {
    */
   list(query: JournalQuery = {}): JournalEntry[] {
     const { limit = this.capacity, since, key, status, path } = query
-    const ordered =
-      this.#slots.length < this.capacity ? this.#slots : [...this.#slots.slice(this.#next), ...this.#slots.slice(0, this.#next)]
+    const start = this.#slots.length === 0 ? 0 : this.#next % this.#slots.length
+    const ordered = start === 0 ? this.#slots : [...this.#slots.slice(start), ...this.#slots.slice(0, start)]
     // Ids are consecutive: the kept entries are recorded - length + 1 … recorded.
     const after = since === undefined ? ordered : ordered.slice(Math.max(0, since - (this.#recorded - ordered.length)))
     const matching = after.filter(
@@ -200,6 +280,7 @@ export class Journal {
   }
 
   clear(): void {
+    for (const slot of this.#slots) this.account.give(slot.cost)
     this.#clears++
     this.#slots.length = 0
     this.#next = 0

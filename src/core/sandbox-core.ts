@@ -12,6 +12,7 @@ import type { Coverage } from './report/coverage.js'
 import type { SharedAnswers } from './admin/shared-answers.js'
 export type { ServerSettings } from './server-settings.js'
 import type { LatencyRange } from '../vocabulary/latency.js'
+import type { BudgetAccount } from '../vocabulary/memory-budget.js'
 
 /**
  * One sandbox's state: everything the core needs to answer a request for it, made by the one
@@ -45,6 +46,11 @@ export interface SandboxCore {
   readonly answers: BoundedCache<string, Answer>
   /** The admin API's large answers (keys, journal pages), built once per change and shared. */
   readonly adminAnswers: SharedAnswers
+  /**
+   * What the sandbox holds of the process's memory budget (portal records, journal entries,
+   * definitions, a session's own share); closed when the sandbox ends, which gives it all back.
+   */
+  readonly budget: BudgetAccount
   /** Requests answered so far: orders the seeded choices made per request (latency in a range). */
   requestCount: number
 }
@@ -52,4 +58,4 @@ export interface SandboxCore {
 /**
  * What of a sandbox exists before its data is seeded: scenarios, journals, coverage.
  */
-export type SandboxState = Pick<SandboxCore, 'scenarios' | 'journal' | 'observerJournal' | 'coverage'>
+export type SandboxState = Pick<SandboxCore, 'budget' | 'scenarios' | 'journal' | 'observerJournal' | 'coverage'>

@@ -1,4 +1,5 @@
 import type { Envelope } from '../contract/envelope.js'
+import type { Answer } from './answer.js'
 import type { CoreRequest } from './core-request.js'
 import type { Coverage } from './report/coverage.js'
 
@@ -11,7 +12,8 @@ import type { Coverage } from './report/coverage.js'
  */
 export interface SessionRoutes {
   create(request: CoreRequest): Envelope<unknown>
-  list(): Envelope<unknown>
+  /** The list, as an envelope or an answer already built (and shared). */
+  list(): Envelope<unknown> | Answer
   end(id: string): Envelope<unknown>
   /** The client reports of every session, live and ended: the root's suite report adds them up. */
   coverages(): readonly Coverage[]

@@ -17,6 +17,7 @@ import { makeProject } from './make-project.js'
 import type { KeyEntry } from './model-index.js'
 import { toProjectResource } from './to-project-resource.js'
 import { inputMessage } from '../vocabulary/input-message.js'
+import { unboundedAccount, type BudgetAccount } from '../vocabulary/memory-budget.js'
 
 /**
  * Records (users, projects, keys) the portal makes between two resets, so memory stays bounded: a
@@ -32,6 +33,15 @@ export interface KeysPage {
   readonly offset?: number
   readonly limit?: number
 }
+
+/**
+ * Heap a portal record costs besides its text, as measured (docs/decisions/bounded-by-bytes.md):
+ * 20,000 small records take about 16 MB, so the process budget sees what the records hold.
+ */
+export const RECORD_HEAP_BYTES = 800
+
+/** Heap per byte of a record's JSON text: long texts cost about a quarter of their JSON length more. */
+const HEAP_PER_JSON_BYTE = 0.25
 
 /** A record's weight against the portal's byte budget: its JSON text's length. */
 function sizeOf(record: object | undefined): number {
@@ -95,21 +105,30 @@ function aYearAfter(nowMs: number): string {
  * const portal = createPortal(model, createClock(), 1)
  * portal.createKey({ level: 'USER', user_id: 1, expiry: '2030-01-01T00:00:00Z' }).state // 'valid'
  */
-export function createPortal(model: Model, clock: Clock, seed: number): Portal {
+export function createPortal(model: Model, clock: Clock, seed: number, account: BudgetAccount = unboundedAccount()): Portal {
   const { index } = model
   let created = 0
   /** Bytes the portal added to the records (as JSON) since the start: PATCH and DELETE move it too. */
   let bytes = 0
   let keySequence = 0
+  /** Heap the records made hold against the process's budget (`account`). */
+  let held = 0
 
   const reserve = (count: number) => {
     if (created + count > MAX_CREATED_RECORDS) throw PortalError.full()
   }
-  /** Checks that `after` may replace `before` (records, or nothing) within the byte budget; the change in bytes. */
+  /**
+   * Checks that `after` may replace `before` (records, or nothing) within the byte budget and the
+   * process's, taking from (or giving back to) the latter; the change in bytes. Called just before the change is made.
+   */
   const weigh = (before: readonly (object | undefined)[], after: readonly (object | undefined)[]): number => {
     const change =
       after.reduce((sum: number, record) => sum + sizeOf(record), 0) - before.reduce((sum: number, record) => sum + sizeOf(record), 0)
     if (change > 0 && bytes + change > LIMITS.portalBytes) throw PortalError.full()
+    const records = after.filter((record) => record !== undefined).length - before.filter((record) => record !== undefined).length
+    const heap = Math.max(-held, Math.ceil(records * RECORD_HEAP_BYTES + change * HEAP_PER_JSON_BYTE))
+    if (!account.change(0, heap)) throw PortalError.memoryFull()
+    held += heap
     return change
   }
   const count = (change: number) => {
@@ -328,6 +347,8 @@ export function createPortal(model: Model, clock: Clock, seed: number): Portal {
     },
 
     reset() {
+      account.give(held)
+      held = 0
       created = 0
       bytes = 0
       keySequence = 0

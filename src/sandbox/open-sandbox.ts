@@ -21,6 +21,7 @@ import { ownAnswer, type Answer } from '../core/answer.js'
 import { BoundedCache } from '../vocabulary/bounded-cache.js'
 import { ConfigError } from '../vocabulary/config-error.js'
 import { LIMITS } from '../vocabulary/limits.js'
+import { unboundedAccount, type MemoryBudget } from '../vocabulary/memory-budget.js'
 import { resolveBaseUrl, type ApiBase } from './resolve-base-url.js'
 import { SANDBOX_OPTION_NAMES, type SandboxOptions } from './sandbox-options.js'
 import { checkOptionNames } from './check-option-names.js'
@@ -115,6 +116,11 @@ export interface SandboxConfig {
   readonly scenarios: readonly Scenario[]
   readonly strict: boolean
   readonly clientReport: boolean
+  /**
+   * The budget its sandboxes draw on for what callers make: a server's {@link PROCESS_BUDGET}, or
+   * none in a test's own process, where each sandbox keeps only its own limits.
+   */
+  readonly budget: MemoryBudget | undefined
 }
 
 /** Where options came from, to name them in error messages: a fixtures file, scenario files. */
@@ -155,6 +161,7 @@ export function resolveSandboxConfig(
     base: resolveBaseUrl(options.baseUrl),
     strict: resolveSwitch('strict', options.strict, false),
     clientReport: resolveSwitch('clientReport', options.clientReport, true),
+    budget: undefined,
     // Only an absent option means the default data: a file holding `null` is an error, not a fallback.
     // The default data is already in its validated form (a test checks it), so it is not parsed.
     fixtures: options.fixtures === undefined ? defaultFixtures : parseFixtures(options.fixtures, sources.fixtures ?? 'options.fixtures'),
@@ -173,10 +180,14 @@ const OBSERVER_JOURNAL_CAPACITY = 200
  * state.scenarios.activate([])
  */
 export function createSandboxState(config: SandboxConfig): SandboxState {
+  const budget = config.budget?.account() ?? unboundedAccount()
+  // First, while the account holds nothing else: definitions past the budget refuse the sandbox whole.
+  config.catalogue.attach(budget)
   return {
+    budget,
     scenarios: new ScenarioState(config.catalogue, config.scenarios, config.seed),
-    journal: new Journal(JOURNAL_CAPACITY),
-    observerJournal: new Journal(OBSERVER_JOURNAL_CAPACITY),
+    journal: new Journal(JOURNAL_CAPACITY, budget),
+    observerJournal: new Journal(OBSERVER_JOURNAL_CAPACITY, budget),
     coverage: new Coverage(),
   }
 }
@@ -209,7 +220,7 @@ export function buildSandboxCore(config: SandboxConfig, fixtures: Fixtures, stat
     routes: createRoutes(config.base.basePath),
     fixtures,
     model,
-    portal: createPortal(model, clock, seed),
+    portal: createPortal(model, clock, seed, state.budget),
     analytics: createAnalytics(seed),
     clock,
     latency: config.latency,

@@ -4,6 +4,9 @@ import type { Scenario } from '../contract/scenario-schema.js'
 import { SCENARIO_NAME } from '../vocabulary/scenario-name.js'
 import { ConfigError } from '../vocabulary/config-error.js'
 import { UnknownScenarioError } from '../vocabulary/unknown-scenario-error.js'
+import { unboundedAccount, type BudgetAccount } from '../vocabulary/memory-budget.js'
+import { SandboxError } from '../vocabulary/sandbox-error.js'
+import { ERRORS } from '../vocabulary/errors.js'
 
 /**
  * Scenarios a catalogue holds besides the built-ins: files, options and definitions sent at run
@@ -14,6 +17,12 @@ export const MAX_DEFINED_SCENARIOS = 64
 
 /** Bytes (as JSON) of the scenarios a catalogue holds besides the built-ins. */
 export const MAX_DEFINED_SCENARIO_BYTES = 1024 * 1024
+
+/**
+ * Heap per byte of a definition's JSON, drawn on the process's budget: the parsed scenario and its
+ * compiled rules (in force, and in the header sets kept) weigh several times its text.
+ */
+export const DEFINITION_HEAP_PER_BYTE = 8
 
 /** Names an unknown-scenario message lists before it says how many more there are. */
 const LISTED_NAMES = 24
@@ -45,6 +54,11 @@ export interface ScenarioCatalogue {
   checkpoint(): void
   /** Back to the entries of the last checkpoint (the built-ins, before any checkpoint). */
   restore(): void
+  /**
+   * Draws what the definitions weigh on `account` from now on (a sandbox's, on the process's
+   * budget): an `add` past it throws the 409 `memory_full`, a `restore` gives back.
+   */
+  attach(account: BudgetAccount): void
 }
 
 /** A fresh map of the built-in entries. */
@@ -79,7 +93,16 @@ export function createScenarioCatalogue(): ScenarioCatalogue {
   // `saved` undefined: the last checkpoint (or none) was taken while it still held them.
   let entries: Map<string, CatalogueEntry> | undefined
   let saved: Map<string, CatalogueEntry> | undefined
+  let account: BudgetAccount = unboundedAccount()
+  /** Heap the definitions hold against `account`. */
+  let held = 0
   const current = () => (entries ??= builtinEntries())
+  /** Takes (or gives back) what `bytes` of definitions weigh, or throws the 409 and takes nothing. */
+  const weigh = (bytes: number, force = false) => {
+    const heap = bytes * DEFINITION_HEAP_PER_BYTE
+    if (account.change(held, heap)) held = heap
+    else if (!force) throw new SandboxError(ERRORS.memoryFull)
+  }
   return {
     get: (name) => current().get(name),
     list: () => [...current().values()],
@@ -92,10 +115,20 @@ export function createScenarioCatalogue(): ScenarioCatalogue {
           `Too many scenarios: a sandbox holds at most ${MAX_DEFINED_SCENARIOS} besides the built-ins, of ${MAX_DEFINED_SCENARIO_BYTES / 1024} KiB in all; reuse a name to replace a definition, or reset the sandbox to forget those sent at run time`,
         )
       }
+      weigh(defined.bytes)
       entries = next
     },
     checkpoint: () => void (saved = entries === undefined ? undefined : new Map(entries)),
-    restore: () => void (entries = saved === undefined ? undefined : new Map(saved)),
+    restore: () => {
+      entries = saved === undefined ? undefined : new Map(saved)
+      // What the sandbox started with was taken when it was made: going back to it always fits.
+      weigh(entries === undefined ? 0 : definedOf(entries).bytes, true)
+    },
+    attach(to) {
+      account = to
+      held = 0
+      weigh(entries === undefined ? 0 : definedOf(entries).bytes)
+    },
   }
 }
 

@@ -8,6 +8,9 @@ import { ERRORS } from '../vocabulary/errors.js'
 import { readJsonBody } from '../core/admin/read-json-body.js'
 import type { OpenedSession } from '../sandbox/open-session.js'
 import { Coverage } from '../core/report/coverage.js'
+import { MAX_ENTRY_HEAP_BYTES } from '../core/journal.js'
+import { SharedAnswers } from '../core/admin/shared-answers.js'
+import { toAnswer, type Answer } from '../core/answer.js'
 
 /** Where sessions are reached: `/sessions/<id>/…`. */
 export const SESSION_PREFIX = '/sessions/'
@@ -17,6 +20,16 @@ export const DEFAULT_MAX_SESSIONS = 1000
 
 /** Seconds an unused session lives by default (`--session-ttl`). */
 export const DEFAULT_SESSION_TTL_SECONDS = 30 * 60
+
+/**
+ * What a session holds of the process's budget from the start, besides its label: a fresh one
+ * takes about 16 KB of heap (docs/decisions/bounded-by-bytes.md), plus its journal's last entry,
+ * which it keeps however full the process is.
+ */
+export const SESSION_HEAP_BYTES = 32 * 1024 + MAX_ENTRY_HEAP_BYTES
+
+/** Bytes the shared list of sessions may take: 1,000 sessions with the longest labels list in under 1 MB. */
+const SESSIONS_LIST_BYTES = 2 * 1024 * 1024
 
 /** A random id of 12 characters of the URL-safe base64 alphabet (Web Crypto: node:crypto stays unloaded at start-up). */
 function newSessionId(): string {
@@ -31,6 +44,8 @@ export interface Session {
   readonly createdAt: number
   lastUsedAt: number
   requests: number
+  /** Set once it has ended: a request that started before and completes after is answered 404. */
+  ended: boolean
 }
 
 /** How a server's sessions are made and bounded. */
@@ -60,6 +75,10 @@ export class SessionStore implements SessionRoutes {
   readonly #sessions = new Map<string, Session>()
   /** What ended sessions counted: the root's suite report keeps it. */
   readonly #ended = new Coverage()
+  /** Changes whenever a session is made, used or ended: what the shared list depends on. */
+  #changes = 0
+  /** The list's answer, built once per change (1,000 sessions list in about 300 KB). */
+  readonly #shared = new SharedAnswers(SESSIONS_LIST_BYTES)
 
   constructor(
     readonly open: (body: unknown) => OpenedSession,
@@ -77,9 +96,14 @@ export class SessionStore implements SessionRoutes {
     if (this.#sessions.size >= this.limits.max)
       throw new SandboxError(ERRORS.sessionsFull, this.limits.max === 0 ? SESSIONS_OFF_DETAIL : undefined)
     const opened = this.open(body)
+    if (!opened.core.budget.take(SESSION_HEAP_BYTES + 2 * (opened.label?.length ?? 0))) {
+      opened.core.budget.close()
+      throw new SandboxError(ERRORS.memoryFull)
+    }
     const now = Date.now()
-    const session: Session = { id: newSessionId(), ...opened, createdAt: now, lastUsedAt: now, requests: 0 }
+    const session: Session = { id: newSessionId(), ...opened, createdAt: now, lastUsedAt: now, requests: 0, ended: false }
     this.#sessions.set(session.id, session)
+    this.#changes++
     return session
   }
 
@@ -98,16 +122,24 @@ export class SessionStore implements SessionRoutes {
     if (touch) {
       session.lastUsedAt = now
       session.requests++
+      this.#changes++
     }
     return session
   }
 
-  /** Ends a session, its client report kept for the suite; whether there was one. */
+  /** Ends a session, its client report kept for the suite and its memory given back; whether there was one. */
   remove(id: string): boolean {
     const session = this.#sessions.get(id)
     if (session === undefined) return false
     this.#ended.absorb(session.core.coverage)
+    this.#end(session)
     return this.#sessions.delete(id)
+  }
+
+  #end(session: Session): void {
+    session.ended = true
+    session.core.budget.close()
+    this.#changes++
   }
 
   /** Ends every session unused for its time-to-live. */
@@ -121,6 +153,7 @@ export class SessionStore implements SessionRoutes {
 
   /** Ends every session (the server closes). */
   clear(): void {
+    for (const session of this.#sessions.values()) this.#end(session)
     this.#sessions.clear()
   }
 
@@ -143,9 +176,16 @@ export class SessionStore implements SessionRoutes {
     return { ...ok(this.view(this.make(body)), 'Session created'), code: 201 } as unknown as Envelope<unknown>
   }
 
-  list(): Envelope<unknown> {
+  /** Built once per change (a session made, used or ended) and shared: many clients listing cost one build. */
+  list(): Answer {
     this.sweep()
-    return ok({ sessions: [...this.#sessions.values()].map((session) => this.view(session)) }, 'Sessions retrieved successfully')
+    return this.#shared.get('sessions', String(this.#changes), 0, () => ({
+      answer: toAnswer(
+        ok({ sessions: [...this.#sessions.values()].map((session) => this.view(session)) }, 'Sessions retrieved successfully'),
+      ),
+      from: 0,
+      until: 1,
+    }))
   }
 
   end(id: string): Envelope<unknown> {

@@ -1,4 +1,5 @@
-import { openSandbox, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
+import { openSandbox, resolveSandboxConfig, type SandboxConfig } from '../sandbox/open-sandbox.js'
+import { PROCESS_BUDGET } from '../vocabulary/memory-budget.js'
 import { SANDBOX_OPTION_NAMES, type SandboxOptions } from '../sandbox/sandbox-options.js'
 import type { SandboxControls } from '../sandbox/sandbox-controls.js'
 import { startServer } from './start-server.js'
@@ -94,7 +95,8 @@ function checkCount(name: string, value: unknown, min: number, max: number, fall
  * await sandbox.close()
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  const config = resolveSandboxConfig(options, {}, START_SANDBOX_OPTION_NAMES)
+  // A server's sandboxes, its sessions' too, draw on the process's one budget.
+  const config: SandboxConfig = { ...resolveSandboxConfig(options, {}, START_SANDBOX_OPTION_NAMES), budget: PROCESS_BUDGET }
   const max = checkCount('maxSessions', options.maxSessions, 0, 100_000, DEFAULT_MAX_SESSIONS)
   const ttl = checkCount('sessionTtl', options.sessionTtl, 1, 7 * 86_400, DEFAULT_SESSION_TTL_SECONDS)
   const opened = openSandbox(config)
@@ -133,6 +135,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       const view = sessions.view(session)
       return { id: session.id, url: view.base_url, adminUrl: view.admin_url, close: async () => void sessions.remove(session.id) }
     },
-    close: () => running.close(),
+    async close() {
+      await running.close()
+      core.budget.close()
+    },
   }
 }

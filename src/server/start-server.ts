@@ -24,7 +24,7 @@ import { DASHBOARD_BARE_PATH, dashboardAnswer, dashboardFile } from './dashboard
 import { refuseForeignOrigin } from '../core/admin/refuse-foreign-origin.js'
 import type { ServerSettings } from '../core/server-settings.js'
 import type { OpenedSession } from '../sandbox/open-session.js'
-import { SESSION_PREFIX, SessionStore, type SessionLimits } from './session-store.js'
+import { SESSION_PREFIX, SessionStore, type Session, type SessionLimits } from './session-store.js'
 
 /** Largest admin request body read. */
 const MAX_ADMIN_BODY_BYTES = LIMITS.adminBodyBytes
@@ -37,7 +37,7 @@ const MAX_ADMIN_BODY_BYTES = LIMITS.adminBodyBytes
 export const DEFAULT_TIMEOUTS = { headersMs: 10_000, keepAliveMs: 5_000, shutdownGraceMs: 5_000 } as const
 
 /** The admin API's lists, whose answers may be megabytes: they wait while all connections together lag. */
-const HEAVY_ADMIN_PATH = /^(?:\/sessions\/[^/?]+)?\/__sandbox\/(?:keys|requests)\/?(?:\?|$)/
+const HEAVY_ADMIN_PATH = /^(?:\/sessions\/[^/?]+)?\/__sandbox\/(?:keys|requests|sessions)\/?(?:\?|$)/
 
 /** The methods whose body the admin API reads. */
 const BODY_METHODS: ReadonlySet<string> = new Set(['PUT', 'PATCH', 'POST'])
@@ -190,13 +190,20 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     coreRequest: CoreRequest,
     target: SandboxCore,
     settings: ServerSettings,
+    session: Session | undefined,
   ): void => {
     const started = log === undefined ? 0 : performance.now()
     // Read before the request is answered, while a key it names (DELETE keys/{key}) still exists.
     const shown = log === undefined ? '' : maskKeysIn(request.url ?? '/', target.model.index.isKey)
     const answer = dispatch(target, coreRequest, settings)
-    if (answer.delayMs > 0) setTimeout(send, answer.delayMs, request, response, coreRequest, answer, started, shown)
-    else send(request, response, coreRequest, answer, started, shown)
+    if (answer.delayMs <= 0) send(request, response, coreRequest, answer, started, shown)
+    else if (session === undefined) setTimeout(send, answer.delayMs, request, response, coreRequest, answer, started, shown)
+    else
+      setTimeout(() => {
+        // A session that ended while its answer waited is gone: its answer is too.
+        if (session.ended) answerSessionNotFound(request, response, coreRequest, coreRequest.path)
+        else send(request, response, coreRequest, answer, started, shown)
+      }, answer.delayMs)
   }
   // No Host header is required: the sandbox answers by path alone, in the envelope, as for any request.
   const server = createServer(
@@ -226,14 +233,18 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     const below = slash < 0 ? '/' : coreRequest.path.slice(slash)
     const session = sessions.use(id, coreRequest.header('x-sandbox-client') !== OBSERVER)
     if (session === undefined) {
-      const started = log === undefined ? 0 : performance.now()
-      const notFound = toAnswer(fail(ERRORS.sessionNotFound))
-      const answer = below.startsWith(ADMIN_BASE_PATH) ? withoutCors(notFound) : notFound
-      const shown = log === undefined ? '' : maskKeysIn(request.url ?? '/', sandbox.model.index.isKey)
-      send(request, response, coreRequest, { ...answer, delayMs: 0, error: ERRORS.sessionNotFound.error }, started, shown)
+      answerSessionNotFound(request, response, coreRequest, below)
       return
     }
-    routeTo(request, response, { ...coreRequest, path: below }, session.core, sessionSettings, false)
+    routeTo(request, response, { ...coreRequest, path: below }, session.core, sessionSettings, false, session)
+  }
+  /** The 404 of a session that does not exist, or ended while its request was read. */
+  function answerSessionNotFound(request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest, below: string): void {
+    const started = log === undefined ? 0 : performance.now()
+    const notFound = toAnswer(fail(ERRORS.sessionNotFound))
+    const answer = below.startsWith(ADMIN_BASE_PATH) ? withoutCors(notFound) : notFound
+    const shown = log === undefined ? '' : maskKeysIn(request.url ?? '/', sandbox.model.index.isKey)
+    send(request, response, coreRequest, { ...answer, delayMs: 0, error: ERRORS.sessionNotFound.error }, started, shown)
   }
   /** Routes a request of `target`'s own paths (the dashboard's files only at the root). */
   function routeTo(
@@ -243,6 +254,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     target: SandboxCore,
     settings: ServerSettings,
     root: boolean,
+    session?: Session,
   ): void {
     // The OpenAPI documents are built from the contract's schemas, loaded on their first request only.
     const admin = coreRequest.path.startsWith(ADMIN_BASE_PATH)
@@ -267,23 +279,28 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     if (admin && documents.openApiJson === undefined && path === OPENAPI_PATH) {
       void import('../contract/openapi-json.js').then(({ openApiJson }) => {
         documents.openApiJson = openApiJson
-        respond(request, response, coreRequest, target, settings)
+        respond(request, response, coreRequest, target, settings, session)
       })
       return
     }
     if (admin && documents.adminOpenApiJson === undefined && path === ADMIN_OPENAPI_PATH) {
       void import('../contract/admin-openapi-json.js').then(({ adminOpenApiJson }) => {
         documents.adminOpenApiJson = adminOpenApiJson
-        respond(request, response, coreRequest, target, settings)
+        respond(request, response, coreRequest, target, settings, session)
       })
       return
     }
     // Only the admin API's PUT, PATCH and POST carry a body; every other request is answered at once.
     if (!admin || !BODY_METHODS.has(coreRequest.method)) {
-      respond(request, response, coreRequest, target, settings)
+      respond(request, response, coreRequest, target, settings, session)
       return
     }
     void readBody(request, MAX_ADMIN_BODY_BYTES).then((body) => {
+      // A session that ended while its body arrived is gone: nothing is made in it.
+      if (session?.ended === true) {
+        answerSessionNotFound(request, response, coreRequest, coreRequest.path)
+        return
+      }
       if (body === undefined) {
         // An admin answer: no CORS headers, as everywhere under /__sandbox/.
         const tooLarge = withoutCors(toAnswer(fail(ERRORS.payloadTooLarge), { connection: 'close' }))
@@ -291,7 +308,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
         response.end(tooLarge.body)
         return
       }
-      respond(request, response, { ...coreRequest, body }, target, settings)
+      respond(request, response, { ...coreRequest, body }, target, settings, session)
     })
   }
   server.on('clientError', answerClientError)

@@ -1,4 +1,5 @@
 import { LIMITS } from './limits.js'
+import { PROCESS_BUDGET_BYTES } from './memory-budget.js'
 import { PROVIDERS } from './providers.js'
 
 /**
@@ -150,6 +151,12 @@ export const ERRORS = {
     error: 'portal_full',
     message: 'The sandbox holds as many records as it may',
     detail: `The portal makes at most ${LIMITS.portalRecords.toLocaleString('en-US')} records (users, projects, keys), of at most ${LIMITS.portalBytes / 1024 / 1024} MiB as JSON (a change counts like a creation), between two resets: POST /__sandbox/reset starts over`,
+  },
+  memoryFull: {
+    status: 409,
+    error: 'memory_full',
+    message: 'The sandbox process holds as much as it may',
+    detail: `Every sandbox of this process together (its root and all sessions) holds at most ${PROCESS_BUDGET_BYTES / 1024 / 1024} MiB of what callers made (portal records, journals, scenario definitions, sessions): end sessions (DELETE /__sandbox/sessions/{id}) or reset (POST /__sandbox/reset)`,
   },
   sessionNotFound: {
     status: 404,

@@ -6,6 +6,15 @@ export interface LatencyRange {
   readonly max: number
 }
 
+/**
+ * Longest delay a rule may add, and the most all of an answer's latency adds up to (the sandbox's
+ * and every matching rule's): ten minutes, far below a timer's 2^31 − 1 ms.
+ *
+ * @example
+ * Math.min(total, MAX_LATENCY_MS)
+ */
+export const MAX_LATENCY_MS = 600_000
+
 const LATENCY_PATTERN = /^(\d{1,6})(?:-(\d{1,6}))?$/
 
 /** Most milliseconds a latency may name: six digits. */

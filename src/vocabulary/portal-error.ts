@@ -57,6 +57,17 @@ export class PortalError extends SandboxError {
   }
 
   /**
+   * The 409 for an operation that would take the process's sandboxes together past their memory
+   * budget (every session's portal, journal and definitions draw on one).
+   *
+   * @example
+   * throw PortalError.memoryFull()
+   */
+  static memoryFull(): PortalError {
+    return new PortalError(ERRORS.memoryFull, ERRORS.memoryFull.detail)
+  }
+
+  /**
    * The 409 for a key text another key has: the caller chose it, so it is no mistake in the body's shape.
    *
    * @example

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LIMITS } from '../../../src/vocabulary/limits.js'
-import { Journal } from '../../../src/core/journal.js'
+import { ENTRY_HEAP_BYTES, Journal } from '../../../src/core/journal.js'
+import { MemoryBudget } from '../../../src/vocabulary/memory-budget.js'
 import { maskKey } from '../../../src/vocabulary/mask-key.js'
 
 const T0 = Date.UTC(2026, 2, 1, 12, 0, 0)
@@ -232,5 +233,58 @@ describe('Journal', () => {
     journal.record(T0, 'GET', '/api/v1/monitoring', '', 400, null, null, [], 'invalid_date', NO_KEYS)
     journal.record(T0, 'GET', '/api/v1/projects', '', 200, null, null, [], null, NO_KEYS)
     expect(journal.list().map((entry) => entry.error)).toEqual(['invalid_date', null])
+  })
+})
+
+/** What one numbered entry weighs against a budget (all weigh the same for n < 10). */
+function entryCost(): number {
+  const account = new MemoryBudget(1_000_000).account()
+  recordNumbered(new Journal(1, account), 1)
+  return account.held
+}
+
+describe('Journal on a budget', () => {
+  it('counts an entry as its texts plus a fixed overhead', () => {
+    expect(entryCost()).toBe(ENTRY_HEAP_BYTES + 'GET'.length + '/api/v1/p1'.length + 'n=1'.length + 'sbx_user_alpha'.length)
+  })
+
+  it('stops growing when the process budget has no room and gives up its oldest entries instead, ids still consecutive', () => {
+    const budget = new MemoryBudget(entryCost() * 3)
+    const journal = new Journal(10, budget.account())
+    for (let n = 1; n <= 6; n++) recordNumbered(journal, n)
+    expect(journal.size).toBe(3)
+    expect(journal.list().map((entry) => entry.id)).toEqual([4, 5, 6])
+    expect(journal.list({ since: 4 }).map((entry) => entry.id)).toEqual([5, 6])
+    expect(budget.used).toBe(budget.limitBytes)
+  })
+
+  it('keeps the last request even when the budget has nothing left, and gives its bytes back when cleared', () => {
+    const budget = new MemoryBudget(entryCost() * 4)
+    const hog = budget.account()
+    hog.take(budget.limitBytes)
+    const account = budget.account()
+    const journal = new Journal(10, account)
+    recordNumbered(journal, 1)
+    recordNumbered(journal, 2)
+    expect(journal.list().map((entry) => entry.id)).toEqual([2])
+    hog.close()
+    recordNumbered(journal, 3)
+    expect(journal.size).toBe(2)
+    journal.clear()
+    expect(account.held).toBe(0)
+  })
+
+  it('grows again where the ring writes next once the budget has room, so entries stay oldest first', () => {
+    const budget = new MemoryBudget(entryCost() * 6)
+    const hog = budget.account()
+    hog.take(entryCost() * 4)
+    const journal = new Journal(5, budget.account())
+    for (let n = 1; n <= 5; n++) recordNumbered(journal, n)
+    expect(journal.list().map((entry) => entry.id)).toEqual([4, 5])
+    hog.close()
+    for (let n = 6; n <= 9; n++) recordNumbered(journal, n)
+    expect(journal.list().map((entry) => entry.id)).toEqual([5, 6, 7, 8, 9])
+    for (let n = 10; n <= 12; n++) recordNumbered(journal, n)
+    expect(journal.list().map((entry) => entry.id)).toEqual([8, 9, 10, 11, 12])
   })
 })
