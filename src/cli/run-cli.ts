@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError, Option } from 'commander'
 import { ConfigError } from '../vocabulary/config-error.js'
 import { DEFAULT_SEED, openSandbox, resolveSandboxConfig, type SandboxConfig } from '../sandbox/open-sandbox.js'
 import { PROCESS_BUDGET } from '../vocabulary/memory-budget.js'
+import { PROCESS_KEYS } from '../model/process-keys.js'
 import { formatCalendarDate, dayOfInstant } from '../vocabulary/calendar-date.js'
 import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
 import { parseLatency } from '../vocabulary/latency.js'
@@ -197,7 +198,7 @@ Examples:
         { fixtures: options.fixtures, scenarios: options.scenario },
       )
       // The process's sandboxes, root and sessions, draw on its one budget, which sizes the worker's heap.
-      const config: SandboxConfig = { ...resolved, budget: PROCESS_BUDGET }
+      const config: SandboxConfig = { ...resolved, budget: PROCESS_BUDGET, knownKeys: PROCESS_KEYS }
       if (options.listScenarios === true) {
         process.stdout.write(formatScenarioList(config.catalogue.list()))
         return

@@ -51,7 +51,7 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest, server: Ser
   const projectId = readProjectIdHeader(projectHeader)
   // The dashboard's own requests see the sandbox as a test does, but change nothing a test sees.
   const observer = request.header('x-sandbox-client') === OBSERVER
-  const { isKey } = sandbox.model.index
+  const keys = sandbox.model.index.knownKeys
   let active = sandbox.scenarios.active
   let endpoint: Endpoint | undefined
   let scope: RuleScope | undefined
@@ -61,8 +61,8 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest, server: Ser
   let warnings = NO_WARNINGS
   try {
     endpoint = resolveRoute(sandbox.routes, request.method, request.path)
-    if (sandbox.clientReport && !observer) warnings = findWarnings(ENDPOINT_RULES[endpoint.name], request, projectHeader, isKey)
-    const named = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'))
+    if (sandbox.clientReport && !observer) warnings = findWarnings(ENDPOINT_RULES[endpoint.name], request, projectHeader, keys)
+    const named = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'), (text) => keys.contains(text) || keys.has(text))
     if (named instanceof SandboxError) throw named
     active = named
     const now = sandbox.clock.now()
@@ -105,7 +105,7 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest, server: Ser
     projectHeader,
     active.names,
     error,
-    isKey,
+    keys,
     warnings,
   )
   if (sandbox.clientReport && !observer && endpoint !== undefined) {

@@ -1,6 +1,6 @@
 import { LIMITS } from '../vocabulary/limits.js'
 import type { Warning } from '../vocabulary/warnings.js'
-import { maskKey, maskKeysInPath, maskKeysInQuery, redactKeys, type IsKey } from '../vocabulary/mask-key.js'
+import { maskKey, maskKeysInPath, maskKeysInQuery, maskKeysInText, redactKeys, type KnownKeys } from '../vocabulary/mask-key.js'
 import { unboundedAccount, type BudgetAccount } from '../vocabulary/memory-budget.js'
 import { detachText } from '../vocabulary/detach-text.js'
 
@@ -155,7 +155,7 @@ export class Journal {
    * Records one request. Slots are reused in place, and a text equal to the one the slot already
    * holds is kept as it is: a request repeated many times, as under load, leaves nothing new behind
    * to outlive it (no new slot, no new masked key), so the garbage collector has nothing to promote.
-   * A key the sandbox knows (`isKey`) is masked wherever the request put it: path, query, headers;
+   * A key the sandbox knows (`keys`) is masked wherever the request put it: path, query, headers;
    * then path and query are kept to {@link LIMITS.journalTextChars} characters together. Gives
    * the entry's id.
    */
@@ -169,12 +169,12 @@ export class Journal {
     projectId: string | null,
     scenarios: readonly string[],
     error: string | null,
-    isKey: IsKey,
+    keys: KnownKeys,
     warnings: readonly Warning[] = NO_WARNINGS,
   ): number {
     const shownMethod = clip(method)
-    const shownPath = maskKeysInPath(path, isKey)
-    const shownQuery = maskKeysInQuery(query, isKey)
+    const shownPath = maskKeysInPath(path, keys)
+    const shownQuery = maskKeysInQuery(query, keys)
     const room = LIMITS.journalTextChars - Math.min(shownPath.length, LIMITS.journalTextChars)
     const keptPath = clipTo(shownPath, LIMITS.journalTextChars)
     const keptQuery = clipTo(shownQuery, room)
@@ -199,7 +199,7 @@ export class Journal {
       slot.keySent = key !== null && key.length <= MAX_TEXT ? detachText(key) : null
       slot.key = maskKey(key)
     }
-    slot.projectId = projectId === null ? null : isKey(projectId) ? maskKey(projectId) : same(slot.projectId, clip(projectId))
+    slot.projectId = projectId === null ? null : same(slot.projectId, clip(maskKeysInText(projectId, keys)))
     slot.scenarios = scenarios
     // Error codes are the catalogue's constants: nothing new is kept.
     slot.error = error

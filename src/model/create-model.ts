@@ -1,6 +1,7 @@
 import type { Fixtures } from '../contract/fixtures-schema.js'
 import type { Collections } from './create-collections.js'
 import { createModelIndex, followCollections, type ModelIndex, type ModelIndexWriter } from './model-index.js'
+import type { KeyFinder } from '../vocabulary/key-finder.js'
 import { recordName, recordOf, type ModelChange } from './model-change.js'
 
 /**
@@ -28,6 +29,8 @@ export interface Model {
    * promise resolves. Does nothing when no record changed since the last seeding.
    */
   reseed(): Promise<void>
+  /** Its keys are no longer looked for by masking (the index's `knownKeys`): its sandbox has ended. */
+  release(): void
 }
 
 function seed(index: ModelIndexWriter, fixtures: Fixtures): void {
@@ -80,8 +83,8 @@ async function applyToCollections(db: Collections, change: ModelChange): Promise
  * const model = createModel(fixtures)
  * await (await model.db()).projects.create(project) // indexed at once
  */
-export function createModel(fixtures: Fixtures): Model {
-  const index = createModelIndex()
+export function createModel(fixtures: Fixtures, knownKeys?: KeyFinder): Model {
+  const index = createModelIndex(knownKeys)
   seed(index, fixtures)
   let seededAt = index.changes
   let collections: Promise<Collections> | undefined
@@ -150,6 +153,7 @@ export function createModel(fixtures: Fixtures): Model {
       afterMirror((db) => quietly([recordName(recordOf(change))], () => applyToCollections(db, change)))
     },
     settled,
+    release: () => index.release(),
     reseed() {
       if (index.changes === seededAt) return settled()
       index.clear()

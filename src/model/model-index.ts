@@ -2,6 +2,8 @@ import { dayOfInstant, type DayNumber } from '../vocabulary/calendar-date.js'
 import type { Collections } from './create-collections.js'
 import type { ApiKey, Project, User } from '../contract/fixtures-schema.js'
 import { IdAllocator } from './id-allocator.js'
+import { KeyFinder } from '../vocabulary/key-finder.js'
+import type { KnownKeys } from '../vocabulary/mask-key.js'
 
 /** A key with what the auth guard needs, computed once when the record is stored. */
 export interface KeyEntry {
@@ -27,8 +29,13 @@ export interface ProjectEntry {
  */
 export interface ModelIndex {
   findKey(key: string): KeyEntry | undefined
-  /** Whether `text` is a stored key: one function for the life of the index, to hand to the journal and the log. */
+  /** Whether `text` is a stored key: one function for the life of the index. */
   readonly isKey: (text: string) => boolean
+  /**
+   * The keys masking looks for, whole or inside any text: this index's and, on a server, those of
+   * every sandbox of the process (a key made in one session and sent to another is masked too).
+   */
+  readonly knownKeys: KnownKeys
   findProject(id: number): ProjectEntry | undefined
   findUser(id: number): User | undefined
   listProjects(userId: number): readonly ProjectEntry[]
@@ -63,6 +70,8 @@ export interface ModelIndexWriter extends ModelIndex {
   removeProject(id: number): void
   /** Forgets every record (the change count goes on, so caches keyed by it never serve old answers). */
   clear(): void
+  /** Takes this index's keys out of `knownKeys` for good: its sandbox has ended (a session). */
+  release(): void
 }
 
 /**
@@ -74,8 +83,10 @@ export interface ModelIndexWriter extends ModelIndex {
  * index.putKey(apiKey)
  * index.findKey(apiKey.key)?.apiKey.level // 'USER'
  */
-export function createModelIndex(): ModelIndexWriter {
+export function createModelIndex(known: KeyFinder = new KeyFinder()): ModelIndexWriter {
   const keys = new Map<string, KeyEntry>()
+  /** Whether the keys are still told to `known` (until the sandbox ends). */
+  let telling = true
   const projects = new Map<number, ProjectEntry>()
   const byUser = new Map<number, { entries: ProjectEntry[]; sorted: boolean }>()
   const users = new Map<number, User>()
@@ -120,6 +131,7 @@ export function createModelIndex(): ModelIndexWriter {
   return {
     findKey: (key) => keys.get(key),
     isKey: (text) => keys.has(text),
+    knownKeys: known,
     findProject: (id) => projects.get(id),
     findUser: (id) => users.get(id),
     listProjects,
@@ -142,22 +154,28 @@ export function createModelIndex(): ModelIndexWriter {
     },
     putKey(apiKey) {
       changes = ++counters.change
+      if (telling && !keys.has(apiKey.key)) known.add(apiKey.key)
       keys.set(apiKey.key, { apiKey, expiresAt: Date.parse(apiKey.expiry) })
     },
     removeKey(key) {
       changes = ++counters.change
-      keys.delete(key)
+      if (keys.delete(key) && telling) known.delete(key)
     },
     putProject,
     removeProject,
     clear() {
       changes = ++counters.change
+      if (telling) for (const key of keys.keys()) known.delete(key)
       keys.clear()
       projects.clear()
       byUser.clear()
       users.clear()
       userIds.clear()
       projectIds.clear()
+    },
+    release() {
+      if (telling) for (const key of keys.keys()) known.delete(key)
+      telling = false
     },
   }
 }

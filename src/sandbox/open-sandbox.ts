@@ -22,6 +22,7 @@ import { BoundedCache } from '../vocabulary/bounded-cache.js'
 import { ConfigError } from '../vocabulary/config-error.js'
 import { LIMITS } from '../vocabulary/limits.js'
 import { unboundedAccount, type MemoryBudget } from '../vocabulary/memory-budget.js'
+import type { KeyFinder } from '../vocabulary/key-finder.js'
 import { resolveBaseUrl, type ApiBase } from './resolve-base-url.js'
 import { SANDBOX_OPTION_NAMES, type SandboxOptions } from './sandbox-options.js'
 import { checkOptionNames } from './check-option-names.js'
@@ -121,6 +122,11 @@ export interface SandboxConfig {
    * none in a test's own process, where each sandbox keeps only its own limits.
    */
   readonly budget: MemoryBudget | undefined
+  /**
+   * The keys masking looks for, shared by a server's sandboxes ({@link PROCESS_KEYS}: a key made in
+   * one session and sent to another is masked too); `undefined`: each sandbox its own.
+   */
+  readonly knownKeys: KeyFinder | undefined
 }
 
 /** Where options came from, to name them in error messages: a fixtures file, scenario files. */
@@ -162,6 +168,7 @@ export function resolveSandboxConfig(
     strict: resolveSwitch('strict', options.strict, false),
     clientReport: resolveSwitch('clientReport', options.clientReport, true),
     budget: undefined,
+    knownKeys: undefined,
     // Only an absent option means the default data: a file holding `null` is an error, not a fallback.
     // The default data is already in its validated form (a test checks it), so it is not parsed.
     fixtures: options.fixtures === undefined ? defaultFixtures : parseFixtures(options.fixtures, sources.fixtures ?? 'options.fixtures'),
@@ -213,7 +220,7 @@ export async function createSandboxCore(config: SandboxConfig, state: SandboxSta
  */
 export function buildSandboxCore(config: SandboxConfig, fixtures: Fixtures, state: SandboxState = createSandboxState(config)): SandboxCore {
   const { seed } = config
-  const model = createModel(fixtures)
+  const model = createModel(fixtures, config.knownKeys)
   const clock = createClock(config.startNow)
   return {
     basePath: config.base.basePath,

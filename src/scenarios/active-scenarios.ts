@@ -26,9 +26,9 @@ interface CompiledRule {
    * Matching requests that reached the data stage, per API key: tests that use different keys (an
    * account each) never share a `fail-once` or a `flaky` sequence.
    */
-  readonly calls: Map<string, { count: number }>
+  calls: Map<string, { count: number }> | undefined
   /** Rate-limit windows per key: when the window began (ms) and requests counted in it. */
-  readonly windows: Map<string, { start: number; count: number }>
+  windows: Map<string, { start: number; count: number }> | undefined
 }
 
 const DEFAULT_RETRY_AFTER_SECONDS = 30
@@ -66,8 +66,9 @@ function compileRule(scenario: Scenario, index: number, seed: number): CompiledR
     endpoints: asSet<string>(match.endpoint),
     keys: asSet(match.key),
     projects: asSet(match.project),
-    calls: new Map(),
-    windows: new Map(),
+    // Made on first use: most rules (latency, keys, data) never count, and 16,384 rules may be in force.
+    calls: undefined,
+    windows: undefined,
   }
 }
 
@@ -208,7 +209,7 @@ export class ActiveScenarios {
       if (!matches(rule, scope)) continue
       const fail = rule.rule.fail!
       if (observe && (rule.nth !== undefined || fail.rate !== undefined)) continue
-      const call = ++counterOf(rule.calls, scope.key ?? '', () => ({ count: 0 })).count
+      const call = ++counterOf((rule.calls ??= new Map()), scope.key ?? '', () => ({ count: 0 })).count
       const fails =
         rule.nth !== undefined ? rule.nth.has(call) : fail.rate === undefined || unitInterval(mixHash(rule.salt, call)) < fail.rate
       if (!fails) continue
@@ -228,7 +229,7 @@ export class ActiveScenarios {
   #countRate(rule: CompiledRule, scope: RuleScope, headers: Record<string, string>, nowMs: number): SandboxError | undefined {
     const { limit, windowSeconds } = rule.rule.rateLimit!
     const windowMs = windowSeconds * 1000
-    const window = counterOf(rule.windows, scope.key ?? '', () => ({ start: nowMs, count: 0 }))
+    const window = counterOf((rule.windows ??= new Map()), scope.key ?? '', () => ({ start: nowMs, count: 0 }))
     if (nowMs - window.start >= windowMs) {
       window.start = nowMs
       window.count = 0

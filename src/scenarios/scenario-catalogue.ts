@@ -19,10 +19,11 @@ export const MAX_DEFINED_SCENARIOS = 64
 export const MAX_DEFINED_SCENARIO_BYTES = 1024 * 1024
 
 /**
- * Heap per byte of a definition's JSON, drawn on the process's budget: the parsed scenario and its
- * compiled rules (in force, and in the header sets kept) weigh several times its text.
+ * Heap a defined rule may hold, drawn on the process's budget: parsed, compiled in force and
+ * compiled again in a header's set (about 350, 300 and 300 bytes, as measured). The definition's
+ * text counts twice besides (the parsed strings, and the JSON weighed here).
  */
-export const DEFINITION_HEAP_PER_BYTE = 8
+export const RULE_HEAP_BYTES = 1024
 
 /** Names an unknown-scenario message lists before it says how many more there are. */
 const LISTED_NAMES = 24
@@ -68,16 +69,18 @@ function builtinEntries(): Map<string, CatalogueEntry> {
   return new Map(builtinScenarios.map((scenario) => [scenario.name, { scenario, source: 'built-in' }]))
 }
 
-/** The number and bytes (as JSON) of the entries that are not built in. */
-function definedOf(entries: ReadonlyMap<string, CatalogueEntry>): { count: number; bytes: number } {
+/** The number, bytes (as JSON) and heap (against the budget) of the entries that are not built in. */
+function definedOf(entries: ReadonlyMap<string, CatalogueEntry>): { count: number; bytes: number; heap: number } {
   let count = 0
   let bytes = 0
+  let rules = 0
   for (const entry of entries.values()) {
     if (entry.source === 'built-in') continue
     count++
     bytes += JSON.stringify(entry.scenario).length
+    rules += entry.scenario.rules.length
   }
-  return { count, bytes }
+  return { count, bytes, heap: 2 * bytes + rules * RULE_HEAP_BYTES }
 }
 
 /**
@@ -97,9 +100,8 @@ export function createScenarioCatalogue(): ScenarioCatalogue {
   /** Heap the definitions hold against `account`. */
   let held = 0
   const current = () => (entries ??= builtinEntries())
-  /** Takes (or gives back) what `bytes` of definitions weigh, or throws the 409 and takes nothing. */
-  const weigh = (bytes: number, force = false) => {
-    const heap = bytes * DEFINITION_HEAP_PER_BYTE
+  /** Takes (or gives back) what the definitions weigh, or throws the 409 and takes nothing. */
+  const weigh = (heap: number, force = false) => {
     if (account.change(held, heap)) held = heap
     else if (!force) throw new SandboxError(ERRORS.memoryFull)
   }
@@ -115,19 +117,19 @@ export function createScenarioCatalogue(): ScenarioCatalogue {
           `Too many scenarios: a sandbox holds at most ${MAX_DEFINED_SCENARIOS} besides the built-ins, of ${MAX_DEFINED_SCENARIO_BYTES / 1024} KiB in all; reuse a name to replace a definition, or reset the sandbox to forget those sent at run time`,
         )
       }
-      weigh(defined.bytes)
+      weigh(defined.heap)
       entries = next
     },
     checkpoint: () => void (saved = entries === undefined ? undefined : new Map(entries)),
     restore: () => {
       entries = saved === undefined ? undefined : new Map(saved)
       // What the sandbox started with was taken when it was made: going back to it always fits.
-      weigh(entries === undefined ? 0 : definedOf(entries).bytes, true)
+      weigh(entries === undefined ? 0 : definedOf(entries).heap, true)
     },
     attach(to) {
       account = to
       held = 0
-      weigh(entries === undefined ? 0 : definedOf(entries).bytes)
+      weigh(entries === undefined ? 0 : definedOf(entries).heap)
     },
   }
 }
@@ -143,30 +145,56 @@ export const MALFORMED_SCENARIO_NAME =
   'not a scenario name, which is 1 to 64 lower-case letters, digits, ".", "_" and "-", starting with a letter or digit (several: comma-separated in X-Sandbox-Scenario, one --scenario flag or list item each)'
 
 /**
- * The message for an unknown scenario name, listing the names the catalogue knows.
+ * What an unknown-scenario message says instead of a name that holds an API key the sandbox knows
+ * (`X-Sandbox-Scenario: sbx_user_alpha`, a key pasted in the wrong header): an answer, a log or a
+ * proxy's record must never show a key whole.
+ *
+ * @example
+ * `Unknown scenario: ${KEY_AS_SCENARIO_NAME}. Available scenarios: …`
+ */
+export const KEY_AS_SCENARIO_NAME = 'a value holding an API key, not shown (the key goes in X-API-Key; this names scenarios)'
+
+/** Whether a text holds a key the sandbox knows, anywhere in it. */
+export type HoldsKey = (text: string) => boolean
+
+const HOLDS_NO_KEY: HoldsKey = () => false
+
+/**
+ * The message for an unknown scenario name, listing the names the catalogue knows. A name that
+ * holds a known key (`holdsKey`) is not shown.
  *
  * @example
  * throw new UnknownScenarioError(unknownScenarioMessage('flakey', catalogue))
  */
-export function unknownScenarioMessage(name: string, catalogue: ScenarioCatalogue): string {
+export function unknownScenarioMessage(name: string, catalogue: ScenarioCatalogue, holdsKey: HoldsKey = HOLDS_NO_KEY): string {
   const names = catalogue.list().map((entry) => entry.scenario.name)
   const listed = names.slice(0, LISTED_NAMES).join(', ')
   const more = names.length > LISTED_NAMES ? ` and ${names.length - LISTED_NAMES} more (GET /__sandbox/scenarios lists them)` : ''
   // The name is the caller's: quoted when it could be a name at all, never echoed otherwise (a
   // header may carry anything), so the message stays small and safe whatever was sent.
-  const shown = SCENARIO_NAME.test(name) ? ` ${JSON.stringify(name)}` : `: ${MALFORMED_SCENARIO_NAME}`
+  const shown = holdsKey(name)
+    ? `: ${KEY_AS_SCENARIO_NAME}`
+    : SCENARIO_NAME.test(name)
+      ? ` ${JSON.stringify(name)}`
+      : `: ${MALFORMED_SCENARIO_NAME}`
   return `Unknown scenario${shown}. Available scenarios: ${listed}${more}`
 }
 
 /**
  * Resolves names and inline definitions, in order. All are checked before any inline definition
  * joins the catalogue, so a bad list changes nothing. Throws a {@link ConfigError} for an unknown
- * name (an {@link UnknownScenarioError}) or an invalid definition.
+ * name (an {@link UnknownScenarioError}, not showing a name that holds a key by `holdsKey`) or an
+ * invalid definition.
  *
  * @example
  * resolveScenarios(catalogue, ['slow', { name: 'mine', description: '…', rules: [{ data: 'none' }] }], (index) => `options.scenarios[${index}]`)
  */
-export function resolveScenarios(catalogue: ScenarioCatalogue, items: readonly unknown[], sourceOf: (index: number) => string): Scenario[] {
+export function resolveScenarios(
+  catalogue: ScenarioCatalogue,
+  items: readonly unknown[],
+  sourceOf: (index: number) => string,
+  holdsKey: HoldsKey = HOLDS_NO_KEY,
+): Scenario[] {
   const inline = new Map<string, { scenario: Scenario; source: string }>()
   const scenarios = items.map((item, index) => {
     if (typeof item !== 'string') {
@@ -180,7 +208,7 @@ export function resolveScenarios(catalogue: ScenarioCatalogue, items: readonly u
       return scenario
     }
     const scenario = inline.get(item)?.scenario ?? catalogue.get(item)?.scenario
-    if (scenario === undefined) throw new UnknownScenarioError(unknownScenarioMessage(item, catalogue))
+    if (scenario === undefined) throw new UnknownScenarioError(unknownScenarioMessage(item, catalogue, holdsKey))
     return scenario
   })
   if (inline.size > 0) catalogue.add([...inline.values()])

@@ -2,11 +2,27 @@ import { BoundedCache } from '../vocabulary/bounded-cache.js'
 import { ERRORS } from '../vocabulary/errors.js'
 import { SandboxError } from '../vocabulary/sandbox-error.js'
 import { ActiveScenarios } from './active-scenarios.js'
-import { unknownScenarioMessage, type ScenarioCatalogue } from './scenario-catalogue.js'
+import { unknownScenarioMessage, type HoldsKey, type ScenarioCatalogue } from './scenario-catalogue.js'
 import type { Scenario } from '../contract/scenario-schema.js'
 
 /** Longest `X-Sandbox-Scenario` value read; a longer one is refused whole. */
 const MAX_HEADER_LENGTH = 1024
+
+/**
+ * Compiled rules the header sets kept may hold together, besides at most 64 sets: a header naming
+ * 64 definitions of 256 rules compiles 16,384, and 64 such headers held 180 MB. A set heavier
+ * than this is compiled for its request and not kept (its counters then start with each request).
+ */
+export const HEADER_SET_RULES = 4_096
+
+/** Header sets kept at most: each weighs at least this share of {@link HEADER_SET_RULES}. */
+const HEADER_SETS = 64
+
+/** What a header's set weighs in the cache: its own rules, and its list of the active ones (pointers). */
+const weighSet = (value: ActiveScenarios | SandboxError, active: ActiveScenarios): number =>
+  value instanceof SandboxError
+    ? Infinity
+    : Math.max(HEADER_SET_RULES / HEADER_SETS, value.rules.length - active.rules.length + Math.ceil(active.rules.length / 64))
 
 /**
  * A sandbox's scenarios: the catalogue, the set in force for every request (which `activate`
@@ -21,9 +37,7 @@ export class ScenarioState {
   #active: ActiveScenarios
   /** Header value → the scenarios in force with it; counters persist across requests with that header. */
   // A refusal weighs more than the cache holds, so it is never kept: the catalogue may change.
-  readonly #byHeader = new BoundedCache<string, ActiveScenarios | SandboxError>(64, (value) =>
-    value instanceof SandboxError ? Infinity : 1,
-  )
+  readonly #byHeader = new BoundedCache<string, ActiveScenarios | SandboxError>(HEADER_SET_RULES, (value) => weighSet(value, this.#active))
 
   constructor(
     readonly catalogue: ScenarioCatalogue,
@@ -56,15 +70,15 @@ export class ScenarioState {
    * The scenarios in force for a request: the active set plus those named in its
    * `X-Sandbox-Scenario` header (comma-separated). An unknown name is 400 `unknown_scenario`.
    */
-  forRequest(header: string | null): ActiveScenarios | SandboxError {
+  forRequest(header: string | null, holdsKey?: HoldsKey): ActiveScenarios | SandboxError {
     if (header === null || header.trim() === '') return this.#active
     return this.#byHeader.getOrCreate(header, () => {
-      const named = this.#compileHeader(header)
+      const named = this.#compileHeader(header, holdsKey)
       return named instanceof SandboxError ? named : ActiveScenarios.combine(this.#active, named)
     })
   }
 
-  #compileHeader(header: string): ActiveScenarios | SandboxError {
+  #compileHeader(header: string, holdsKey: HoldsKey | undefined): ActiveScenarios | SandboxError {
     if (header.length > MAX_HEADER_LENGTH) {
       return new SandboxError(ERRORS.unknownScenario, `X-Sandbox-Scenario may be at most ${MAX_HEADER_LENGTH} characters long`)
     }
@@ -78,14 +92,14 @@ export class ScenarioState {
     for (const name of names) {
       if (active.has(name)) continue
       const entry = this.catalogue.get(name)
-      if (entry === undefined) return this.#unknown(name)
+      if (entry === undefined) return this.#unknown(name, holdsKey)
       scenarios.push(entry.scenario)
     }
     return ActiveScenarios.compile(scenarios, this.seed)
   }
 
-  #unknown(name: string): SandboxError {
+  #unknown(name: string, holdsKey: HoldsKey | undefined): SandboxError {
     // The one message for an unknown name, wherever it was given; here it says where.
-    return new SandboxError(ERRORS.unknownScenario, `X-Sandbox-Scenario: ${unknownScenarioMessage(name, this.catalogue)}`)
+    return new SandboxError(ERRORS.unknownScenario, `X-Sandbox-Scenario: ${unknownScenarioMessage(name, this.catalogue, holdsKey)}`)
   }
 }

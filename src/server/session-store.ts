@@ -98,6 +98,7 @@ export class SessionStore implements SessionRoutes {
     const opened = this.open(body)
     if (!opened.core.budget.take(SESSION_HEAP_BYTES + 2 * (opened.label?.length ?? 0))) {
       opened.core.budget.close()
+      opened.core.model.release()
       throw new SandboxError(ERRORS.memoryFull)
     }
     const now = Date.now()
@@ -139,6 +140,7 @@ export class SessionStore implements SessionRoutes {
   #end(session: Session): void {
     session.ended = true
     session.core.budget.close()
+    session.core.model.release()
     this.#changes++
   }
 

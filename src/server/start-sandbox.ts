@@ -1,5 +1,6 @@
 import { openSandbox, resolveSandboxConfig, type SandboxConfig } from '../sandbox/open-sandbox.js'
 import { PROCESS_BUDGET } from '../vocabulary/memory-budget.js'
+import { PROCESS_KEYS } from '../model/process-keys.js'
 import { SANDBOX_OPTION_NAMES, type SandboxOptions } from '../sandbox/sandbox-options.js'
 import type { SandboxControls } from '../sandbox/sandbox-controls.js'
 import { startServer } from './start-server.js'
@@ -96,7 +97,11 @@ function checkCount(name: string, value: unknown, min: number, max: number, fall
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   // A server's sandboxes, its sessions' too, draw on the process's one budget.
-  const config: SandboxConfig = { ...resolveSandboxConfig(options, {}, START_SANDBOX_OPTION_NAMES), budget: PROCESS_BUDGET }
+  const config: SandboxConfig = {
+    ...resolveSandboxConfig(options, {}, START_SANDBOX_OPTION_NAMES),
+    budget: PROCESS_BUDGET,
+    knownKeys: PROCESS_KEYS,
+  }
   const max = checkCount('maxSessions', options.maxSessions, 0, 100_000, DEFAULT_MAX_SESSIONS)
   const ttl = checkCount('sessionTtl', options.sessionTtl, 1, 7 * 86_400, DEFAULT_SESSION_TTL_SECONDS)
   const opened = openSandbox(config)
@@ -138,6 +143,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     async close() {
       await running.close()
       core.budget.close()
+      core.model.release()
     },
   }
 }

@@ -194,7 +194,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   ): void => {
     const started = log === undefined ? 0 : performance.now()
     // Read before the request is answered, while a key it names (DELETE keys/{key}) still exists.
-    const shown = log === undefined ? '' : maskKeysIn(request.url ?? '/', target.model.index.isKey)
+    const shown = log === undefined ? '' : maskKeysIn(request.url ?? '/', target.model.index.knownKeys)
     const answer = dispatch(target, coreRequest, settings)
     if (answer.delayMs <= 0) send(request, response, coreRequest, answer, started, shown)
     else if (session === undefined) setTimeout(send, answer.delayMs, request, response, coreRequest, answer, started, shown)
@@ -243,7 +243,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     const started = log === undefined ? 0 : performance.now()
     const notFound = toAnswer(fail(ERRORS.sessionNotFound))
     const answer = below.startsWith(ADMIN_BASE_PATH) ? withoutCors(notFound) : notFound
-    const shown = log === undefined ? '' : maskKeysIn(request.url ?? '/', sandbox.model.index.isKey)
+    const shown = log === undefined ? '' : maskKeysIn(request.url ?? '/', sandbox.model.index.knownKeys)
     send(request, response, coreRequest, { ...answer, delayMs: 0, error: ERRORS.sessionNotFound.error }, started, shown)
   }
   /** Routes a request of `target`'s own paths (the dashboard's files only at the root). */
@@ -271,7 +271,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
           coreRequest,
           { ...answer, delayMs: 0, error: null },
           started,
-          log === undefined ? '' : maskKeysIn(request.url ?? '/', target.model.index.isKey),
+          log === undefined ? '' : maskKeysIn(request.url ?? '/', target.model.index.knownKeys),
         ),
       )
       return

@@ -33,7 +33,6 @@ export function redactKeys(url: string): string {
 
 /** A piece of a URL percent-decoded (`+` as a space in a query), or itself where it cannot be. */
 function decodePart(text: string, query: boolean): string {
-  if (!text.includes('%') && !(query && text.includes('+'))) return text
   try {
     return decodeURIComponent(query ? text.replaceAll('+', ' ') : text)
   } catch {
@@ -41,63 +40,103 @@ function decodePart(text: string, query: boolean): string {
   }
 }
 
-/** Whether a text is a key the sandbox knows. */
-export type IsKey = (text: string) => boolean
+/**
+ * The keys a sandbox knows, as masking asks for them: whole (any length), and inside a text (keys
+ * of 8 characters or more, so a chosen key `a` does not mask every `a`). A {@link KeyFinder} is one.
+ *
+ * @example
+ * const keys: KnownKeys = new KeyFinder()
+ */
+export interface KnownKeys {
+  /** Whether `text` is exactly a known key. */
+  has(text: string): boolean
+  /** Whether a known key occurs in `text` (whole, or inside it for keys of 8 characters or more). */
+  contains(text: string): boolean
+  /** `text` with every known key inside it replaced by `mask(key)`; the same string when there is none. */
+  mask(text: string, mask: (key: string) => string): string
+  /** Known keys too short to be looked for inside a text: only a whole piece of a URL can be one. */
+  readonly shortKeys: number
+}
 
-/** A piece of a URL masked when it is a key, decoded as a server would read it; itself otherwise. */
-function maskPart(part: string, inQuery: boolean, isKey: IsKey): string {
+/** A key as shown in place of itself: masked, never empty. */
+const shownKey = (key: string): string => maskKey(key) ?? '…'
+
+/**
+ * `text` with every known key inside it masked, and the whole text masked where it is a (short)
+ * key: what a log, the journal or an error detail may show of a value a client sent.
+ *
+ * @example
+ * maskKeysInText('Bearer sbx_user_alpha', keys) // 'Bearer sbx_us…ha'
+ */
+export function maskKeysInText(text: string, keys: KnownKeys): string {
+  const masked = keys.mask(text, shownKey)
+  return masked === text && keys.shortKeys > 0 && keys.has(text) ? shownKey(text) : masked
+}
+
+/** A piece of a URL masked where a key is in it, decoded as a server would read it; itself otherwise. */
+function maskPart(part: string, inQuery: boolean, keys: KnownKeys): string {
   if (part === '') return part
-  const decoded = decodePart(part, inQuery)
-  return isKey(decoded) ? (maskKey(decoded) ?? '…') : part
+  const encoded = part.includes('%') || (inQuery && part.includes('+'))
+  const decoded = encoded ? decodePart(part, inQuery) : part
+  const masked = maskKeysInText(decoded, keys)
+  return masked === decoded ? part : masked
 }
 
 /**
- * A request path with every segment that is an API key (`isKey`, percent-decoded) masked: a
- * client may put its key anywhere by mistake, and no log or journal may show it whole. The same
- * string comes back when nothing was masked, so a repeated request leaves no garbage.
+ * A request path with every known key in it masked: one scan of the whole path, then a look at
+ * each segment only where one is percent-encoded or a short key could be a whole segment. A client
+ * may put its key anywhere by mistake (`/api/v1/projects-sbx_user_alpha`), and no log or journal
+ * may show it whole. The same string comes back when nothing was masked, so a repeated request
+ * leaves no garbage.
  *
  * @example
- * maskKeysInPath('/api/v1/sbx_user_alpha/projects', (text) => text === 'sbx_user_alpha') // '/api/v1/sbx_us…ha/projects'
+ * maskKeysInPath('/api/v1/sbx_user_alpha/projects', keys) // '/api/v1/sbx_us…ha/projects'
  */
-export function maskKeysInPath(path: string, isKey: IsKey): string {
-  return maskPieces(path, '/', false, isKey)
+export function maskKeysInPath(path: string, keys: KnownKeys): string {
+  return maskUrlText(path, '/', false, keys)
 }
 
 /**
- * A query string (without `?`) with every name and value that is an API key masked (`?auth=<key>`,
- * `?k%65y=<key>`, `?<key>`); the same string when nothing was.
+ * A query string (without `?`) with every known key in a name or a value masked (`?q=pre-<key>-post`,
+ * `?k%65y=<key>`, `?<key>`); the same string when there is none.
  *
  * @example
- * maskKeysInQuery('auth=sbx_user_alpha&x=1', (text) => text === 'sbx_user_alpha') // 'auth=sbx_us…ha&x=1'
+ * maskKeysInQuery('auth=sbx_user_alpha&x=1', keys) // 'auth=sbx_us…ha&x=1'
  */
-export function maskKeysInQuery(query: string, isKey: IsKey): string {
-  return maskPieces(query, '&', true, isKey)
+export function maskKeysInQuery(query: string, keys: KnownKeys): string {
+  return maskUrlText(query, '&', true, keys)
 }
 
-/** A path segment, or a query's `name=value` with each side masked when it is a key; the same string when neither is. */
-function maskPiece(piece: string, inQuery: boolean, isKey: IsKey): string {
+/** One scan of the raw text; pieces looked at one by one only where decoding or a short key needs it. */
+function maskUrlText(text: string, separator: '/' | '&', inQuery: boolean, keys: KnownKeys): string {
+  const scanned = keys.mask(text, shownKey)
+  const encoded = scanned.includes('%') || (inQuery && scanned.includes('+'))
+  return encoded || keys.shortKeys > 0 ? maskPieces(scanned, separator, inQuery, keys) : scanned
+}
+
+/** A path segment, or a query's `name=value` with each side masked when it holds a key; the same string when neither does. */
+function maskPiece(piece: string, inQuery: boolean, keys: KnownKeys): string {
   const equals = inQuery ? piece.indexOf('=') : -1
-  if (equals < 0) return maskPart(piece, inQuery, isKey)
+  if (equals < 0) return maskPart(piece, inQuery, keys)
   const name = piece.slice(0, equals)
   const value = piece.slice(equals + 1)
-  const shownName = maskPart(name, true, isKey)
-  const shownValue = maskPart(value, true, isKey)
+  const shownName = maskPart(name, true, keys)
+  const shownValue = maskPart(value, true, keys)
   return shownName === name && shownValue === value ? piece : `${shownName}=${shownValue}`
 }
 
 /**
  * `text` split at `separator` (and, in a query, each piece at its first `=`) with every piece that
- * is a key masked. Pieces are looked at in place, and an array is made only once one is masked:
- * this runs for every request the journal records.
+ * holds a key masked. Pieces are looked at in place, and an array is made only once one is masked.
  */
-function maskPieces(text: string, separator: '/' | '&', inQuery: boolean, isKey: IsKey): string {
+function maskPieces(text: string, separator: '/' | '&', inQuery: boolean, keys: KnownKeys): string {
   let masked: string[] | undefined
   let start = 0
   while (start <= text.length) {
     let end = text.indexOf(separator, start)
     if (end < 0) end = text.length
     const piece = text.slice(start, end)
-    const shown = maskPiece(piece, inQuery, isKey)
+    const shown = maskPiece(piece, inQuery, keys)
     if (masked === undefined && shown !== piece) masked = start === 0 ? [] : text.slice(0, start - 1).split(separator)
     masked?.push(shown)
     start = end + 1
@@ -111,10 +150,10 @@ function maskPieces(text: string, separator: '/' | '&', inQuery: boolean, isKey:
  * query parameters hidden ({@link redactKeys}).
  *
  * @example
- * maskKeysIn('/api/v1/projects?auth=sbx_user_alpha', (text) => text === 'sbx_user_alpha') // '/api/v1/projects?auth=sbx_us…ha'
+ * maskKeysIn('/api/v1/projects?auth=sbx_user_alpha', keys) // '/api/v1/projects?auth=sbx_us…ha'
  */
-export function maskKeysIn(pathAndQuery: string, isKey: IsKey): string {
+export function maskKeysIn(pathAndQuery: string, keys: KnownKeys): string {
   const mark = pathAndQuery.indexOf('?')
-  if (mark < 0) return maskKeysInPath(pathAndQuery, isKey)
-  return redactKeys(`${maskKeysInPath(pathAndQuery.slice(0, mark), isKey)}?${maskKeysInQuery(pathAndQuery.slice(mark + 1), isKey)}`)
+  if (mark < 0) return maskKeysInPath(pathAndQuery, keys)
+  return redactKeys(`${maskKeysInPath(pathAndQuery.slice(0, mark), keys)}?${maskKeysInQuery(pathAndQuery.slice(mark + 1), keys)}`)
 }

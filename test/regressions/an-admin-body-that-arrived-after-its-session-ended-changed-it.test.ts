@@ -40,6 +40,18 @@ async function openSocket(port: number) {
   return { write: (text: string) => void socket.write(text), answer }
 }
 
+/** Resolves once the server has routed a request to session `id` (the list counts it; listing does not touch it). */
+async function routedTo(sandbox: RunningSandbox, id: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const listed = (await (await fetch(new URL('/__sandbox/sessions', sandbox.url))).json()) as {
+      data: { sessions: Array<{ id: string; requests: number }> }
+    }
+    if ((listed.data.sessions.find((session) => session.id === id)?.requests ?? 0) > 0) return
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  throw new Error(`no request reached session ${id}`)
+}
+
 /** Starts a request whose body is sent in two parts; gives what sends the rest. */
 async function halfSent(port: number, method: string, path: string, body: string) {
   const client = await openSocket(port)
@@ -65,6 +77,7 @@ describe('an admin request under a session that ends while its body arrives', ()
     sandbox = await startSandbox()
     const session = await sandbox.createSession({ label: 'ends mid-request' })
     const pending = await halfSent(sandbox.port, method, `/sessions/${session.id}/__sandbox/${route}`, body)
+    await routedTo(sandbox, session.id)
     await session.close()
     const answer = await pending.finish()
     expect(answer.status).toBe(404)
@@ -81,7 +94,7 @@ describe('an admin request under a session that ends while its body arrives', ()
     const session = await sandbox.createSession()
     const client = await openSocket(sandbox.port)
     client.write(`GET /sessions/${session.id}/api/v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: sbx_user_alpha\r\n\r\n`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await routedTo(sandbox, session.id)
     await session.close()
     const answer = await client.answer
     expect(answer.status).toBe(404)

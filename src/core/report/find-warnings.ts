@@ -1,5 +1,5 @@
 import { ANALYTICS_PARAMETERS, type EndpointRules } from '../../vocabulary/endpoint-rules.js'
-import type { IsKey } from '../../vocabulary/mask-key.js'
+import { maskKeysInText, type KnownKeys } from '../../vocabulary/mask-key.js'
 import { MAX_WARNINGS, nearestName, quoteName, WARNING_TEMPLATES, type Warning } from '../../vocabulary/warnings.js'
 import type { CoreRequest } from '../core-request.js'
 
@@ -24,7 +24,8 @@ function decode(text: string): string {
 const warning = (template: { readonly error: string }, detail: string): Warning => ({ code: template.error, detail })
 
 /** What the query string may have got wrong: unknown, ignored or repeated parameters, a key. */
-function queryWarnings(endpoint: EndpointRules, query: string, isKey: IsKey, found: Warning[]): void {
+function queryWarnings(endpoint: EndpointRules, query: string, keys: KnownKeys, found: Warning[]): void {
+  const holdsKey = (text: string) => keys.contains(text) || (keys.shortKeys > 0 && keys.has(text))
   const counts = new Map<string, { count: number; keyed: boolean }>()
   for (const piece of query.split('&')) {
     if (piece === '') continue
@@ -33,15 +34,15 @@ function queryWarnings(endpoint: EndpointRules, query: string, isKey: IsKey, fou
     const value = equals < 0 ? '' : decode(piece.slice(equals + 1))
     const seen = counts.get(name) ?? { count: 0, keyed: false }
     seen.count++
-    seen.keyed ||= isKey(value) || isKey(name)
+    seen.keyed ||= holdsKey(value) || holdsKey(name)
     counts.set(name, seen)
   }
   const path = `/${endpoint.name}`
   for (const [name, { count, keyed }] of counts) {
     if (found.length >= MAX_WARNINGS) return
     if (keyed || KEY_NAMES.has(name.toLowerCase().replace(/[^a-z0-9]/g, ''))) {
-      // A name that is itself a key is never quoted: the warning goes into a header and the journal.
-      const where = isKey(name) ? 'as a parameter name' : `in ${quoteName(name)}`
+      // A name that holds a key is never quoted: the warning goes into a header and the journal.
+      const where = holdsKey(name) ? 'as a parameter name' : `in ${quoteName(name)}`
       found.push(
         warning(
           WARNING_TEMPLATES.keyInQuery,
@@ -94,13 +95,13 @@ function queryWarnings(endpoint: EndpointRules, query: string, isKey: IsKey, fou
  * none (nearly all) costs a few comparisons and allocates nothing.
  *
  * @example
- * findWarnings(ENDPOINT_RULES.monitoring, request, projectHeader, index.isKey)[0]?.code // 'unknown_parameter' for ?startDate=…
+ * findWarnings(ENDPOINT_RULES.monitoring, request, projectHeader, index.knownKeys)[0]?.code // 'unknown_parameter' for ?startDate=…
  */
 export function findWarnings(
   endpoint: EndpointRules,
   request: CoreRequest,
   projectHeader: string | null,
-  isKey: IsKey,
+  keys: KnownKeys,
 ): readonly Warning[] {
   const length = request.header('content-length')
   const chunked = request.header('transfer-encoding')
@@ -108,7 +109,7 @@ export function findWarnings(
   const body = chunked !== null || (length !== null && length !== '0')
   if (request.query === '' && !ignoredProject && !body) return NONE
   const found: Warning[] = []
-  if (request.query !== '') queryWarnings(endpoint, request.query, isKey, found)
+  if (request.query !== '') queryWarnings(endpoint, request.query, keys, found)
   if (ignoredProject && found.length < MAX_WARNINGS) {
     found.push(
       warning(
@@ -125,6 +126,12 @@ export function findWarnings(
         `this GET request carries a body (${size}): the API reads none; parameters go in the query string`,
       ),
     )
+  }
+  // A name quoted in a detail may hold a key: the detail goes into a header, the journal and the report.
+  for (let index = 0; index < found.length; index++) {
+    const { code, detail } = found[index]!
+    const shown = maskKeysInText(detail, keys)
+    if (shown !== detail) found[index] = { code, detail: shown }
   }
   return found
 }

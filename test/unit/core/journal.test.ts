@@ -3,6 +3,7 @@ import { LIMITS } from '../../../src/vocabulary/limits.js'
 import { ENTRY_HEAP_BYTES, Journal } from '../../../src/core/journal.js'
 import { MemoryBudget } from '../../../src/vocabulary/memory-budget.js'
 import { maskKey } from '../../../src/vocabulary/mask-key.js'
+import { KeyFinder } from '../../../src/vocabulary/key-finder.js'
 
 const T0 = Date.UTC(2026, 2, 1, 12, 0, 0)
 
@@ -12,7 +13,7 @@ function recordNumbered(journal: Journal, n: number, key: string | null = 'sbx_u
 }
 
 /** A sandbox that knows no key: nothing in a path or query is masked for being one. */
-const NO_KEYS = () => false
+const NO_KEYS = new KeyFinder()
 
 describe('Journal', () => {
   it('starts empty', () => {
@@ -153,7 +154,8 @@ describe('Journal', () => {
 
   it('masks a key the sandbox knows wherever the request put it: a path segment, a query name or value (encoded or not), X-Project-ID', () => {
     const journal = new Journal(10)
-    const isKey = (text: string) => text === 'sbx_user_alpha'
+    const isKey = new KeyFinder()
+    isKey.add('sbx_user_alpha')
     journal.record(
       T0,
       'GET',

@@ -1,3 +1,4 @@
+import { KeyFinder } from '../../../src/vocabulary/key-finder.js'
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../../../src/vocabulary/config-error.js'
 import { createSandboxState, JOURNAL_CAPACITY, resolveSandboxConfig } from '../../../src/sandbox/open-sandbox.js'
@@ -98,7 +99,7 @@ describe('createSandboxState', () => {
     const scope = { endpoint: 'projects', key: 'k', projectId: undefined } as const
     expect(one.scenarios.active.enterData(scope, ERRORS.projectsFailed, {}, 0)).toBeDefined()
     expect(two.scenarios.active.enterData(scope, ERRORS.projectsFailed, {}, 0)).toBeDefined()
-    one.journal.record(0, 'GET', '/', '', 200, null, null, [], null, () => false)
+    one.journal.record(0, 'GET', '/', '', 200, null, null, [], null, new KeyFinder())
     expect(two.journal.recorded).toBe(0)
   })
 })

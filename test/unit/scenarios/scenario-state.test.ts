@@ -3,7 +3,7 @@ import { SandboxError } from '../../../src/vocabulary/sandbox-error.js'
 import { ERRORS } from '../../../src/vocabulary/errors.js'
 import type { ActiveScenarios, RuleScope } from '../../../src/scenarios/active-scenarios.js'
 import { createScenarioCatalogue, MALFORMED_SCENARIO_NAME, resolveScenarios } from '../../../src/scenarios/scenario-catalogue.js'
-import { ScenarioState } from '../../../src/scenarios/scenario-state.js'
+import { HEADER_SET_RULES, ScenarioState } from '../../../src/scenarios/scenario-state.js'
 
 const SEED = 7
 const SCOPE: RuleScope = { endpoint: 'projects', key: 'sbx_user_alpha', projectId: undefined }
@@ -190,5 +190,32 @@ describe('ScenarioState: a scenario named twice', () => {
     expect(accepted(state, 'fail-once, slow, slow').names).toEqual(['fail-once', 'slow'])
     state.activate(resolveScenarios(catalogue, ['no-data', 'no-data'], () => 'PUT'))
     expect(state.active.names).toEqual(['no-data'])
+  })
+})
+
+describe('ScenarioState: header sets of many rules', () => {
+  /** `count` definitions of `rules` latency rules each, defined (not in force). */
+  function withDefinitions(count: number, rules: number): ScenarioState {
+    const catalogue = createScenarioCatalogue()
+    const definitions = Array.from({ length: count }, (_, index) => ({
+      name: `many-${index}`,
+      description: 'Many rules',
+      rules: Array.from({ length: rules }, () => ({ latency: 1 })),
+    }))
+    resolveScenarios(catalogue, definitions, () => 'test')
+    return new ScenarioState(catalogue, [], 1)
+  }
+
+  it('keeps a light header set, so its counters go on from request to request', () => {
+    const state = withDefinitions(1, 4)
+    expect(state.forRequest('many-0')).toBe(state.forRequest('many-0'))
+  })
+
+  it(`compiles a set of more than ${HEADER_SET_RULES} rules for its request without keeping it, so headers cannot fill the heap`, () => {
+    const state = withDefinitions(20, 256)
+    const header = Array.from({ length: 20 }, (_, index) => `many-${index}`).join(',')
+    const first = state.forRequest(header) as ActiveScenarios
+    expect(first.rules.length).toBe(20 * 256)
+    expect(state.forRequest(header)).not.toBe(first)
   })
 })
