@@ -107,4 +107,47 @@ describe('a process whose sessions each stay within their own limits', () => {
     expect(validate.status).toBe(200)
     expect(rssMb(sandbox.pid)).toBeLessThan(300)
   }, 120_000)
+
+  test('answers throughout when many sessions at once fill every store: labels, definitions, portals and journals', async () => {
+    const sandbox = await start()
+    const definitions = Array.from({ length: 8 }, (_, index) => ({
+      name: `heavy-${index}`,
+      description: 'd'.repeat(200),
+      rules: Array.from({ length: 256 }, () => ({ data: 'none' })),
+    }))
+    const refusals = new Set<string>()
+    const note = (status: number, body: { errors?: { error?: string } }) => {
+      if (status === 409) refusals.add(String(body.errors?.error))
+      else expect(status).toBeLessThan(300)
+    }
+    await inParallel(
+      Array.from({ length: 24 }, (_, index) => index),
+      6,
+      async (index) => {
+        const session = await call(`${sandbox.origin}/__sandbox/sessions`, 'POST', { label: `${index}`.padEnd(200, 'l') })
+        note(session.status, session.body)
+        if (session.status !== 201) return
+        const admin = String(session.body.data!.admin_url)
+        const defined = await call(`${admin}scenario`, 'PUT', { scenarios: definitions })
+        note(defined.status, defined.body)
+        for (let made = 0; made < 60; made++) {
+          const account = await call(`${admin}accounts`, 'POST', { projects: 50 })
+          note(account.status, account.body)
+          if (account.status !== 201) break
+        }
+        for (let sent = 0; sent < 100; sent++) {
+          const response = await fetch(`${String(session.body.data!.base_url)}validate?q=${'x'.repeat(2_000)}${sent}`, {
+            headers: { 'X-API-Key': 'sbx_user_alpha' },
+            signal: AbortSignal.timeout(15_000),
+          })
+          await response.arrayBuffer()
+          expect(response.status).toBe(200)
+        }
+      },
+    )
+    expect([...refusals].sort()).toEqual([ERRORS.memoryFull.error])
+    const validate = await call(`${sandbox.origin}/api/v1/validate`, 'GET', undefined, { 'X-API-Key': 'sbx_user_alpha' })
+    expect(validate.status).toBe(200)
+    expect(rssMb(sandbox.pid)).toBeLessThan(400)
+  }, 120_000)
 })
