@@ -21,9 +21,9 @@ import { unboundedAccount, type BudgetAccount } from '../vocabulary/memory-budge
 
 /**
  * Records (users, projects, keys) the portal makes between two resets, so memory stays bounded: a
- * project with its key holds about 1.7 KB of heap, so the most this allows is about 17 MB, which
- * the standalone process's heap has room for (src/cli/main.cts). Records near their field limits
- * reach {@link LIMITS.portalBytes} first.
+ * project with its key holds about 1.7 KB of heap, so the most this allows is about 17 MB. Records
+ * near their field limits reach {@link LIMITS.portalBytes} first. On a server, every portal also
+ * draws on the process's budget ({@link RECORD_HEAP_BYTES} a record), which sizes the heap.
  */
 export const MAX_CREATED_RECORDS = LIMITS.portalRecords
 
