@@ -132,6 +132,8 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   let closing = false
   let origin = ''
   const backlogs = createSocketBacklogs()
+  /** Answers waiting out their latency. */
+  const delayed = new Set<ReturnType<typeof setTimeout>>()
   // node:crypto loads only when a token is made up (docs/benchmarks.md, "Tuning measurements").
   const adminToken = generated ? (await import('node:crypto')).randomBytes(18).toString('base64url') : options.adminToken
   const documents: { openApiJson: (() => string) | undefined; adminOpenApiJson: (() => string) | undefined } = {
@@ -169,7 +171,15 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     // While shutting down, answers close their connection, so draining ends with the last one.
     const headers =
       answer.warnings === undefined || answer.warnings.length === 0 ? answer.headers : withWarnings(answer.headers, answer.warnings)
-    response.writeHead(answer.status, closing ? { ...headers, connection: 'close' } : headers)
+    try {
+      response.writeHead(answer.status, closing ? { ...headers, connection: 'close' } : headers)
+    } catch {
+      // A header node refuses must never end the process: the sandbox's own 500 goes instead.
+      const failed = toAnswer(fail(ERRORS.internal), { connection: 'close' })
+      response.writeHead(failed.status, failed.headers)
+      response.end(failed.body)
+      return
+    }
     response.end(answer.body)
     backlogs.sent(request.socket, response, answer.body.byteLength)
     // The dashboard's own requests stay out of the log: an open tab would fill it.
@@ -196,14 +206,18 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     // Read before the request is answered, while a key it names (DELETE keys/{key}) still exists.
     const shown = log === undefined ? '' : maskKeysIn(request.url ?? '/', target.model.index.knownKeys)
     const answer = dispatch(target, coreRequest, settings)
-    if (answer.delayMs <= 0) send(request, response, coreRequest, answer, started, shown)
-    else if (session === undefined) setTimeout(send, answer.delayMs, request, response, coreRequest, answer, started, shown)
-    else
-      setTimeout(() => {
-        // A session that ended while its answer waited is gone: its answer is too.
-        if (session.ended) answerSessionNotFound(request, response, coreRequest, coreRequest.path)
-        else send(request, response, coreRequest, answer, started, shown)
-      }, answer.delayMs)
+    if (answer.delayMs <= 0) {
+      send(request, response, coreRequest, answer, started, shown)
+      return
+    }
+    // Kept until it fires, so closing the server can let go of it: a 10-minute latency must not keep the process alive.
+    const timer = setTimeout(() => {
+      delayed.delete(timer)
+      // A session that ended while its answer waited is gone: its answer is too.
+      if (session?.ended === true) answerSessionNotFound(request, response, coreRequest, coreRequest.path)
+      else send(request, response, coreRequest, answer, started, shown)
+    }, answer.delayMs)
+    delayed.add(timer)
   }
   // No Host header is required: the sandbox answers by path alone, in the envelope, as for any request.
   const server = createServer(
@@ -343,6 +357,8 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     close(graceMs = options.timeouts?.shutdownGraceMs ?? DEFAULT_TIMEOUTS.shutdownGraceMs) {
       closing = true
       if (sweeper !== undefined) clearInterval(sweeper)
+      // Answers still waiting go out if the grace allows, but no longer keep the process alive.
+      for (const timer of delayed) timer.unref()
       sessions?.clear()
       return new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), graceMs)

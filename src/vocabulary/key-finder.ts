@@ -3,12 +3,14 @@ import { KeyMatches } from './key-matches.js'
 
 /**
  * Keys shorter than this are found only as a whole text ({@link KeyFinder.has}), never inside one: a
- * chosen key `a` must not mask every `a`.
+ * chosen key `a` must not mask every `a`, nor a chosen key `projects` every request path of
+ * /projects (the journal's `path` filter would find none). It is where `maskKey` stops showing
+ * anything of a key, and every key the sandbox makes or documents is longer.
  *
  * @example
  * 'sbx_user_alpha'.length >= MIN_SUBSTRING_KEY_CHARS // true: found inside `/x/sbx_user_alpha/y`
  */
-export const MIN_SUBSTRING_KEY_CHARS = 8
+export const MIN_SUBSTRING_KEY_CHARS = 12
 
 /**
  * How the keys are kept in generations (see docs/decisions/key-finder.md). The defaults suit a

@@ -52,7 +52,7 @@ const MAX_NAME = 11
  */
 export function quoteName(name: string): string {
   // Each UTF-16 unit on its own, so a lone surrogate is shown too, never thrown on.
-  const safe = name.replace(/[^\x20-\x7e]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  const safe = toPrintableAscii(name)
   return JSON.stringify(safe.length > MAX_NAME ? `${safe.slice(0, MAX_NAME)}...` : safe)
 }
 
@@ -108,5 +108,14 @@ export const WARNING_HEADER = 'x-sandbox-warning'
  * formatWarning({ code: 'body_on_get', detail: 'this GET request carries a body' }) // 'body_on_get: this GET request carries a body'
  */
 export function formatWarning(warning: Warning): string {
-  return `${warning.code}: ${warning.detail}`
+  // A header carries Latin-1 only, and node throws on anything else: whatever a detail holds (a
+  // masked key's `…`), the line is printable ASCII, escaped as quoteName escapes a name.
+  return `${warning.code}: ${toPrintableAscii(warning.detail)}`
+}
+
+/** `text` with every character outside printable ASCII written as `\uXXXX` (each UTF-16 unit on its own). */
+function toPrintableAscii(text: string): string {
+  return /[^\x20-\x7e]/.test(text)
+    ? text.replace(/[^\x20-\x7e]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    : text
 }

@@ -30,7 +30,7 @@ afterEach(async () => {
 })
 
 /** The request lines of a `--log json` output (the banner lists the documented keys on purpose). */
-const requestLines = (stdout: string) => stdout.split('\n').filter((line) => line.includes('"status":'))
+const requestLines = (stdout: string) => stdout.split('\n').filter((line) => line.includes('"status":') && line.includes('/api/v1/'))
 
 describe('a key inside a longer text, over HTTP', () => {
   test.each(HIDING_PLACES)('is masked in the journal and the log when it hides in $name', async ({ path, query, headers }) => {
@@ -67,6 +67,26 @@ describe('a key inside a longer text, over HTTP', () => {
     expect(other).not.toContain(made)
     await cli.waitForStdout(new RegExp(`/sessions/${b.id}/api/v1/projects`))
     expect(requestLines(cli.stdout()).join('\n')).not.toContain(made)
+  })
+
+  test('leaves a warning alone when a chosen short key is a word of it, and the warning header stays ASCII', async () => {
+    // A chosen key "monitoring" was masked inside the warning's text, whose "…" in the header ended the process.
+    const cli = runCli(['--port', '0', '--log', 'json'])
+    const url = await cli.waitForUrl()
+    const made = await fetch(new URL('/__sandbox/keys', url), {
+      method: 'POST',
+      body: JSON.stringify({ level: 'USER', user_id: 1, key: 'monitoring' }),
+    })
+    expect(made.status).toBe(201)
+    const response = await fetch(`${url}projects?start_date=2026-01-01`, { headers: { 'X-API-Key': KEY } })
+    await response.arrayBuffer()
+    expect(response.status).toBe(200)
+    expect(response.headers.get('x-sandbox-warning')).toMatch(/^ignored_parameter: [\x20-\x7e]+\/monitoring[\x20-\x7e]+$/)
+    const journal = (await (await fetch(new URL('/__sandbox/requests?path=/api/v1/projects', url))).json()) as {
+      data: { requests: unknown[] }
+    }
+    expect(journal.data.requests).toHaveLength(1)
+    expect((await fetch(`${url}validate`, { headers: { 'X-API-Key': KEY } })).status).toBe(200)
   })
 
   test('is not echoed by the unknown-scenario 400 when sent as X-Sandbox-Scenario', async () => {
