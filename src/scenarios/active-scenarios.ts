@@ -122,10 +122,20 @@ export class ActiveScenarios {
   readonly #failures: readonly CompiledRule[]
   readonly #noData: readonly CompiledRule[]
 
+  /**
+   * What the compiled rules hold, in entries: one a rule, and one for each item of its `match`
+   * lists and `nth`. A header's set is weighed by it (a rule may carry three lists of 256).
+   */
+  readonly entries: number
+
   private constructor(
     readonly names: readonly string[],
     readonly rules: readonly CompiledRule[],
   ) {
+    let entries = 0
+    for (const rule of rules)
+      entries += 1 + (rule.nth?.size ?? 0) + (rule.endpoints?.size ?? 0) + (rule.keys?.size ?? 0) + (rule.projects?.size ?? 0)
+    this.entries = entries
     this.#latency = rules.filter((rule) => rule.latency !== undefined)
     this.#keys = rules.filter((rule) => rule.rule.keys !== undefined)
     this.#hidden = rules.filter((rule) => rule.rule.projects === 'hidden')

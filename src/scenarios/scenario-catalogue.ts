@@ -20,10 +20,16 @@ export const MAX_DEFINED_SCENARIO_BYTES = 1024 * 1024
 
 /**
  * Heap a defined rule may hold, drawn on the process's budget: parsed, compiled in force and
- * compiled again in a header's set (about 350, 300 and 300 bytes, as measured). The definition's
- * text counts twice besides (the parsed strings, and the JSON weighed here).
+ * compiled again in a header's set (about 350, 300 and 300 bytes, as measured).
  */
 export const RULE_HEAP_BYTES = 1024
+
+/**
+ * Heap per byte of the definitions' JSON besides: the parsed lists, and the sets a rule's `match`
+ * and `nth` lists are compiled into (a 256-item list of ids, about 1.5 KB as JSON, is a set of
+ * about 8 KB), in force and in a header's set.
+ */
+const HEAP_PER_JSON_BYTE = 6
 
 /** Names an unknown-scenario message lists before it says how many more there are. */
 const LISTED_NAMES = 24
@@ -80,7 +86,7 @@ function definedOf(entries: ReadonlyMap<string, CatalogueEntry>): { count: numbe
     bytes += JSON.stringify(entry.scenario).length
     rules += entry.scenario.rules.length
   }
-  return { count, bytes, heap: 2 * bytes + rules * RULE_HEAP_BYTES }
+  return { count, bytes, heap: HEAP_PER_JSON_BYTE * bytes + rules * RULE_HEAP_BYTES }
 }
 
 /**

@@ -9,20 +9,24 @@ import type { Scenario } from '../contract/scenario-schema.js'
 const MAX_HEADER_LENGTH = 1024
 
 /**
- * Compiled rules the header sets kept may hold together, besides at most 64 sets: a header naming
- * 64 definitions of 256 rules compiles 16,384, and 64 such headers held 180 MB. A set heavier
- * than this is compiled for its request and not kept (its counters then start with each request).
+ * Compiled entries (rules, and the items of their `match` and `nth` lists) the header sets kept may
+ * hold together, at most 64 sets: a header naming 64 definitions of 256 rules compiles 16,384
+ * rules, and 64 such headers held 180 MB. A set heavier than this is compiled for its request and
+ * not kept (its counters then start with each request).
  */
 export const HEADER_SET_RULES = 4_096
 
 /** Header sets kept at most: each weighs at least this share of {@link HEADER_SET_RULES}. */
 const HEADER_SETS = 64
 
-/** What a header's set weighs in the cache: its own rules, and its list of the active ones (pointers). */
+/**
+ * What a header's set weighs in the cache: what its own rules hold (a rule, and each item of its
+ * lists), and its list of the active ones (pointers).
+ */
 const weighSet = (value: ActiveScenarios | SandboxError, active: ActiveScenarios): number =>
   value instanceof SandboxError
     ? Infinity
-    : Math.max(HEADER_SET_RULES / HEADER_SETS, value.rules.length - active.rules.length + Math.ceil(active.rules.length / 64))
+    : Math.max(HEADER_SET_RULES / HEADER_SETS, value.entries - active.entries + Math.ceil(active.rules.length / 64))
 
 /**
  * A sandbox's scenarios: the catalogue, the set in force for every request (which `activate`

@@ -28,6 +28,13 @@ export const DEFAULT_SESSION_TTL_SECONDS = 30 * 60
  */
 export const SESSION_HEAP_BYTES = 32 * 1024 + MAX_ENTRY_HEAP_BYTES
 
+/**
+ * Heap a session's index holds for each record it is seeded with (the records themselves are the
+ * server's, shared): 5,000 generated projects cost a session about 1.1 MB, so with large
+ * `--generate-projects` or `--fixtures` the budget, not `--max-sessions`, says how many may live.
+ */
+export const INDEX_ENTRY_HEAP_BYTES = 128
+
 /** Bytes the shared list of sessions may take: 1,000 sessions with the longest labels list in under 1 MB. */
 const SESSIONS_LIST_BYTES = 2 * 1024 * 1024
 
@@ -96,7 +103,9 @@ export class SessionStore implements SessionRoutes {
     if (this.#sessions.size >= this.limits.max)
       throw new SandboxError(ERRORS.sessionsFull, this.limits.max === 0 ? SESSIONS_OFF_DETAIL : undefined)
     const opened = this.open(body)
-    if (!opened.core.budget.take(SESSION_HEAP_BYTES + 2 * (opened.label?.length ?? 0))) {
+    const { users, projects, api_keys } = opened.core.fixtures
+    const indexed = (users.length + projects.length + api_keys.length) * INDEX_ENTRY_HEAP_BYTES
+    if (!opened.core.budget.take(SESSION_HEAP_BYTES + indexed + 2 * (opened.label?.length ?? 0))) {
       opened.core.budget.close()
       opened.core.model.release()
       throw new SandboxError(ERRORS.memoryFull)

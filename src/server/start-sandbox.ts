@@ -3,7 +3,7 @@ import { PROCESS_BUDGET } from '../vocabulary/memory-budget.js'
 import { PROCESS_KEYS } from '../model/process-keys.js'
 import { SANDBOX_OPTION_NAMES, type SandboxOptions } from '../sandbox/sandbox-options.js'
 import type { SandboxControls } from '../sandbox/sandbox-controls.js'
-import { startServer } from './start-server.js'
+import { startServer, type RunningServer } from './start-server.js'
 import { openSession } from '../sandbox/open-session.js'
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_SECONDS, type Session } from './session-store.js'
 import type { SessionInput } from '../contract/session-schemas.js'
@@ -106,12 +106,20 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const ttl = checkCount('sessionTtl', options.sessionTtl, 1, 7 * 86_400, DEFAULT_SESSION_TTL_SECONDS)
   const opened = openSandbox(config)
   const core = await opened.core
-  const running = await startServer(core, {
-    host: options.host ?? '127.0.0.1',
-    port: options.port ?? 0,
-    ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
-    sessions: { max, ttlMs: ttl * 1000, open: (body) => openSession(config, core.fixtures, body) },
-  })
+  let running: RunningServer
+  try {
+    running = await startServer(core, {
+      host: options.host ?? '127.0.0.1',
+      port: options.port ?? 0,
+      ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+      sessions: { max, ttlMs: ttl * 1000, open: (body) => openSession(config, core.fixtures, body) },
+    })
+  } catch (error) {
+    // A port in use (or a bad token) must not leave this sandbox's share of the process's budget and keys behind.
+    core.budget.close()
+    core.model.release()
+    throw error
+  }
   const sessions = running.sessions!
   return {
     url: running.url,

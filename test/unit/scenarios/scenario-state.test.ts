@@ -219,3 +219,21 @@ describe('ScenarioState: header sets of many rules', () => {
     expect(state.forRequest(header)).not.toBe(first)
   })
 })
+
+describe('ScenarioState: header sets whose rules carry long lists', () => {
+  it('weighs a set by the items of its rules’ lists too, so 16 rules of three 256-item lists are not kept', () => {
+    const catalogue = createScenarioCatalogue()
+    const ids = Array.from({ length: 256 }, (_, index) => index + 1)
+    const definitions = Array.from({ length: 4 }, (_, index) => ({
+      name: `lists-${index}`,
+      description: 'Long lists',
+      rules: Array.from({ length: 4 }, () => ({ match: { project: ids }, fail: { status: 500 as const, nth: ids } })),
+    }))
+    resolveScenarios(catalogue, definitions, () => 'test')
+    const state = new ScenarioState(catalogue, [], 1)
+    const header = definitions.map((definition) => definition.name).join(',')
+    const first = state.forRequest(header) as ActiveScenarios
+    expect(first.entries).toBeGreaterThan(HEADER_SET_RULES)
+    expect(state.forRequest(header)).not.toBe(first)
+  })
+})
