@@ -1,3 +1,5 @@
+import { decodeUrlPart } from './decode-url-part.js'
+
 /** Characters a mask must still hide to show 4 at the end rather than 2. */
 const HIDDEN_AT_LEAST = 6
 
@@ -31,18 +33,9 @@ export function redactKeys(url: string): string {
   return url.replace(SECRET_PARAMETER, '$1…')
 }
 
-/** A piece of a URL percent-decoded (`+` as a space in a query), or itself where it cannot be. */
-function decodePart(text: string, query: boolean): string {
-  try {
-    return decodeURIComponent(query ? text.replaceAll('+', ' ') : text)
-  } catch {
-    return text
-  }
-}
-
 /**
  * The keys a sandbox knows, as masking asks for them: whole (any length), and inside a text (keys
- * of 8 characters or more, so a chosen key `a` does not mask every `a`). A {@link KeyFinder} is one.
+ * of 12 characters or more, so a chosen key `a` does not mask every `a`). A {@link KeyFinder} is one.
  *
  * @example
  * const keys: KnownKeys = new KeyFinder()
@@ -50,7 +43,7 @@ function decodePart(text: string, query: boolean): string {
 export interface KnownKeys {
   /** Whether `text` is exactly a known key. */
   has(text: string): boolean
-  /** Whether a known key occurs in `text` (whole, or inside it for keys of 8 characters or more). */
+  /** Whether a known key occurs in `text` (whole, or inside it for keys of 12 characters or more). */
   contains(text: string): boolean
   /** `text` with every known key inside it replaced by `mask(key)`; the same string when there is none. */
   mask(text: string, mask: (key: string) => string): string
@@ -69,15 +62,33 @@ const shownKey = (key: string): string => maskKey(key) ?? '…'
  * maskKeysInText('Bearer sbx_user_alpha', keys) // 'Bearer sbx_us…ha'
  */
 export function maskKeysInText(text: string, keys: KnownKeys): string {
-  const masked = keys.mask(text, shownKey)
+  const masked = maskOverlaps(text, keys)
   return masked === text && keys.shortKeys > 0 && keys.has(text) ? shownKey(text) : masked
+}
+
+/** Times a text is looked at again after a key was masked in it. */
+const MASK_PASSES = 4
+
+/**
+ * `text` with every known key inside it masked, looked at again while a pass masked one: a key
+ * that overlaps one masked before it (`<key a>_rest` where `a_rest` is a key too) keeps a tail that
+ * the mask's own last characters could complete.
+ */
+function maskOverlaps(text: string, keys: KnownKeys): string {
+  let before = text
+  let shown = keys.mask(text, shownKey)
+  for (let pass = 1; pass < MASK_PASSES && shown !== before; pass++) {
+    before = shown
+    shown = keys.mask(shown, shownKey)
+  }
+  return shown
 }
 
 /** A piece of a URL masked where a key is in it, decoded as a server would read it; itself otherwise. */
 function maskPart(part: string, inQuery: boolean, keys: KnownKeys): string {
   if (part === '') return part
   const encoded = part.includes('%') || (inQuery && part.includes('+'))
-  const decoded = encoded ? decodePart(part, inQuery) : part
+  const decoded = encoded ? decodeUrlPart(part, inQuery) : part
   const masked = maskKeysInText(decoded, keys)
   return masked === decoded ? part : masked
 }
@@ -109,7 +120,7 @@ export function maskKeysInQuery(query: string, keys: KnownKeys): string {
 
 /** One scan of the raw text; pieces looked at one by one only where decoding or a short key needs it. */
 function maskUrlText(text: string, separator: '/' | '&', inQuery: boolean, keys: KnownKeys): string {
-  const scanned = keys.mask(text, shownKey)
+  const scanned = maskOverlaps(text, keys)
   const encoded = scanned.includes('%') || (inQuery && scanned.includes('+'))
   return encoded || keys.shortKeys > 0 ? maskPieces(scanned, separator, inQuery, keys) : scanned
 }

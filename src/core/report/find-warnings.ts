@@ -1,5 +1,6 @@
 import { ANALYTICS_PARAMETERS, type EndpointRules } from '../../vocabulary/endpoint-rules.js'
 import { maskKeysInText, type KnownKeys } from '../../vocabulary/mask-key.js'
+import { decodeUrlPart } from '../../vocabulary/decode-url-part.js'
 import { MAX_WARNINGS, nearestName, quoteName, WARNING_TEMPLATES, type Warning } from '../../vocabulary/warnings.js'
 import type { CoreRequest } from '../core-request.js'
 
@@ -11,16 +12,6 @@ const KEY_NAMES: ReadonlySet<string> = new Set(['apikey', 'xapikey', 'key', 'tok
 
 const NONE: readonly Warning[] = Object.freeze([])
 
-/** A query piece's name or value decoded as a server reads it; itself where it cannot be. */
-function decode(text: string): string {
-  if (!text.includes('%') && !text.includes('+')) return text
-  try {
-    return decodeURIComponent(text.replaceAll('+', ' '))
-  } catch {
-    return text
-  }
-}
-
 const warning = (template: { readonly error: string }, detail: string): Warning => ({ code: template.error, detail })
 
 /** What the query string may have got wrong: unknown, ignored or repeated parameters, a key. */
@@ -30,8 +21,8 @@ function queryWarnings(endpoint: EndpointRules, query: string, keys: KnownKeys, 
   for (const piece of query.split('&')) {
     if (piece === '') continue
     const equals = piece.indexOf('=')
-    const name = decode(equals < 0 ? piece : piece.slice(0, equals))
-    const value = equals < 0 ? '' : decode(piece.slice(equals + 1))
+    const name = decodeUrlPart(equals < 0 ? piece : piece.slice(0, equals), true)
+    const value = equals < 0 ? '' : decodeUrlPart(piece.slice(equals + 1), true)
     const seen = counts.get(name) ?? { count: 0, keyed: false }
     seen.count++
     seen.keyed ||= holdsKey(value) || holdsKey(name)

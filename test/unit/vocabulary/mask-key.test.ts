@@ -69,3 +69,21 @@ describe('maskKeysIn', () => {
     expect(maskKeysIn('/api/%E0%A4%A/x?y=%zz', isKey)).toBe('/api/%E0%A4%A/x?y=%zz')
   })
 })
+
+describe('maskKeysIn, keys that overlap or hide behind a bad escape', () => {
+  const keys = new KeyFinder()
+  keys.add('sbx_user_alpha')
+  keys.add('ha_secret_key')
+
+  it('masks a key that overlaps one masked before it, so the first mask’s last characters do not complete it', () => {
+    const shown = maskKeysIn('/api/v1/projects?q=sbx_user_alpha_secret_key', keys)
+    expect(shown).not.toContain('ha_secret_key')
+    expect(shown).not.toContain('sbx_user_alpha')
+  })
+
+  it('masks a percent-encoded key in a piece that also holds a bad escape', () => {
+    expect(maskKeysIn('/api/v1/projects/sbx%5Fuser_alpha%zz?q=sbx%5Fuser_alpha%ZZ', keys)).toBe(
+      '/api/v1/projects/sbx_us…ha%zz?q=sbx_us…ha%ZZ',
+    )
+  })
+})
