@@ -35,6 +35,16 @@ const CONFLICTS: Readonly<Record<string, string>> = {
   'POST sessions': `sessions_full: as many sessions live as --max-sessions allows; ${MEMORY_FULL}`,
 }
 
+/** What each path parameter of a route is: a key, a session id (as `POST sessions` makes them), or a project id. */
+const PATH_PARAMETER_SCHEMAS: Readonly<Record<string, { readonly schema: JsonSchema; readonly description: string }>> = {
+  key: { schema: { type: 'string', minLength: 1 }, description: 'The key, percent-encoded' },
+  session: {
+    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' },
+    description: 'The session id, as POST /__sandbox/sessions answered it',
+  },
+  id: { schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, description: 'The project id' },
+}
+
 const componentRef = (id: string) => `#/components/schemas/${id}`
 const ref = (id: string) => ({ $ref: componentRef(id) })
 const operationId = (operation: AdminOperation) =>
@@ -84,9 +94,7 @@ export function createAdminOpenApiDocument(): AdminOpenApiDocument {
               name: parameter,
               in: 'path',
               required: true,
-              schema:
-                parameter === 'key' ? { type: 'string', minLength: 1 } : { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-              description: parameter === 'key' ? 'The key, percent-encoded' : 'The project id',
+              ...PATH_PARAMETER_SCHEMAS[parameter],
             },
           ]),
       ...Object.entries(operation.query ?? {}).map(([name, schema]) => {
