@@ -7,12 +7,12 @@
  * sbx_user_alpha` was echoed in the 400's detail. Every known key of the process is now found
  * inside any text in one pass and masked.
  */
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { createSandbox, type JournalEntry } from '../../src/index.js'
+import { afterEach, describe, expect, test } from 'vitest'
+import type { JournalEntry } from '../../src/index.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { KEY_AS_SCENARIO_NAME } from '../../src/scenarios/scenario-catalogue.js'
 import { killAllCli, runCli } from '../cli/run-cli.js'
+import { useMswSandbox } from '../support/transport.js'
 
 const KEY = 'sbx_user_alpha'
 const MASKED = 'sbx_us…ha'
@@ -102,14 +102,7 @@ describe('a key inside a longer text, over HTTP', () => {
 })
 
 describe('a key inside a longer text, through msw in process', () => {
-  const sandbox = createSandbox()
-  const server = setupServer(...sandbox.handlers)
-  beforeAll(async () => {
-    server.listen({ onUnhandledRequest: 'error' })
-    await sandbox.ready()
-  })
-  afterEach(() => sandbox.reset())
-  afterAll(() => server.close())
+  const sandbox = useMswSandbox()
 
   test.each(HIDING_PLACES)('is masked in the journal when it hides in $name', async ({ path, query, headers }) => {
     const response = await fetch(`http://sandbox.test/api/v1/${path}${query === '' ? '' : `?${query}`}`, {
