@@ -62,7 +62,7 @@ export function dispatch(sandbox: SandboxCore, request: CoreRequest, server: Ser
   try {
     endpoint = resolveRoute(sandbox.routes, request.method, request.path)
     if (sandbox.clientReport && !observer) warnings = findWarnings(ENDPOINT_RULES[endpoint.name], request, projectHeader, keys)
-    const named = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'), (text) => keys.contains(text) || keys.has(text))
+    const named = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'), keys)
     if (named instanceof SandboxError) throw named
     active = named
     const now = sandbox.clock.now()

@@ -29,8 +29,6 @@ export interface ProjectEntry {
  */
 export interface ModelIndex {
   findKey(key: string): KeyEntry | undefined
-  /** Whether `text` is a stored key: one function for the life of the index. */
-  readonly isKey: (text: string) => boolean
   /**
    * The keys masking looks for, whole or inside any text: this index's and, on a server, those of
    * every sandbox of the process (a key made in one session and sent to another is masked too).
@@ -87,6 +85,10 @@ export function createModelIndex(known: KeyFinder = new KeyFinder()): ModelIndex
   const keys = new Map<string, KeyEntry>()
   /** Whether the keys are still told to `known` (until the sandbox ends). */
   let telling = true
+  /** Takes every stored key out of `known`, while they are told to it. */
+  const forgetKeys = () => {
+    if (telling) for (const key of keys.keys()) known.delete(key)
+  }
   const projects = new Map<number, ProjectEntry>()
   const byUser = new Map<number, { entries: ProjectEntry[]; sorted: boolean }>()
   const users = new Map<number, User>()
@@ -130,7 +132,6 @@ export function createModelIndex(known: KeyFinder = new KeyFinder()): ModelIndex
 
   return {
     findKey: (key) => keys.get(key),
-    isKey: (text) => keys.has(text),
     knownKeys: known,
     findProject: (id) => projects.get(id),
     findUser: (id) => users.get(id),
@@ -165,7 +166,7 @@ export function createModelIndex(known: KeyFinder = new KeyFinder()): ModelIndex
     removeProject,
     clear() {
       changes = ++counters.change
-      if (telling) for (const key of keys.keys()) known.delete(key)
+      forgetKeys()
       keys.clear()
       projects.clear()
       byUser.clear()
@@ -174,7 +175,7 @@ export function createModelIndex(known: KeyFinder = new KeyFinder()): ModelIndex
       projectIds.clear()
     },
     release() {
-      if (telling) for (const key of keys.keys()) known.delete(key)
+      forgetKeys()
       telling = false
     },
   }

@@ -7,6 +7,7 @@ import { UnknownScenarioError } from '../vocabulary/unknown-scenario-error.js'
 import { unboundedAccount, type BudgetAccount } from '../vocabulary/memory-budget.js'
 import { SandboxError } from '../vocabulary/sandbox-error.js'
 import { ERRORS } from '../vocabulary/errors.js'
+import type { KnownKeys } from '../vocabulary/mask-key.js'
 
 /**
  * Scenarios a catalogue holds besides the built-ins: files, options and definitions sent at run
@@ -160,10 +161,10 @@ export const MALFORMED_SCENARIO_NAME =
  */
 export const KEY_AS_SCENARIO_NAME = 'a value holding an API key, not shown (the key goes in X-API-Key; this names scenarios)'
 
-/** Whether a text holds a key the sandbox knows, anywhere in it. */
-export type HoldsKey = (text: string) => boolean
+/** The keys a name is checked against: whether a text holds one the sandbox knows (a KeyFinder's `contains`). */
+export type HoldsKey = Pick<KnownKeys, 'contains'>
 
-const HOLDS_NO_KEY: HoldsKey = () => false
+const HOLDS_NO_KEY: HoldsKey = { contains: () => false }
 
 /**
  * The message for an unknown scenario name, listing the names the catalogue knows. A name that
@@ -178,7 +179,7 @@ export function unknownScenarioMessage(name: string, catalogue: ScenarioCatalogu
   const more = names.length > LISTED_NAMES ? ` and ${names.length - LISTED_NAMES} more (GET /__sandbox/scenarios lists them)` : ''
   // The name is the caller's: quoted when it could be a name at all, never echoed otherwise (a
   // header may carry anything), so the message stays small and safe whatever was sent.
-  const shown = holdsKey(name)
+  const shown = holdsKey.contains(name)
     ? `: ${KEY_AS_SCENARIO_NAME}`
     : SCENARIO_NAME.test(name)
       ? ` ${JSON.stringify(name)}`

@@ -41,11 +41,9 @@ export function redactKeys(url: string): string {
  * const keys: KnownKeys = new KeyFinder()
  */
 export interface KnownKeys {
-  /** Whether `text` is exactly a known key. */
-  has(text: string): boolean
   /** Whether a known key occurs in `text` (whole, or inside it for keys of 12 characters or more). */
   contains(text: string): boolean
-  /** `text` with every known key inside it replaced by `mask(key)`; the same string when there is none. */
+  /** `text` with every known key in it (whole, or inside it for keys of 12 characters or more) replaced by `mask(key)`; the same string when there is none. */
   mask(text: string, mask: (key: string) => string): string
   /** Known keys too short to be looked for inside a text: only a whole piece of a URL can be one. */
   readonly shortKeys: number
@@ -53,6 +51,9 @@ export interface KnownKeys {
 
 /** A key as shown in place of itself: masked, never empty. */
 const shownKey = (key: string): string => maskKey(key) ?? '…'
+
+/** Times a text is looked at again after a key was masked in it. */
+const MASK_PASSES = 4
 
 /**
  * `text` with every known key inside it masked, and the whole text masked where it is a (short)
@@ -62,19 +63,8 @@ const shownKey = (key: string): string => maskKey(key) ?? '…'
  * maskKeysInText('Bearer sbx_user_alpha', keys) // 'Bearer sbx_us…ha'
  */
 export function maskKeysInText(text: string, keys: KnownKeys): string {
-  const masked = maskOverlaps(text, keys)
-  return masked === text && keys.shortKeys > 0 && keys.has(text) ? shownKey(text) : masked
-}
-
-/** Times a text is looked at again after a key was masked in it. */
-const MASK_PASSES = 4
-
-/**
- * `text` with every known key inside it masked, looked at again while a pass masked one: a key
- * that overlaps one masked before it (`<key a>_rest` where `a_rest` is a key too) keeps a tail that
- * the mask's own last characters could complete.
- */
-function maskOverlaps(text: string, keys: KnownKeys): string {
+  // Looked at again while a pass masked one: a key that overlaps one masked before it (`<key a>_rest`
+  // where `a_rest` is a key too) keeps a tail that the mask's own last characters could complete.
   let before = text
   let shown = keys.mask(text, shownKey)
   for (let pass = 1; pass < MASK_PASSES && shown !== before; pass++) {
@@ -120,7 +110,7 @@ export function maskKeysInQuery(query: string, keys: KnownKeys): string {
 
 /** One scan of the raw text; pieces looked at one by one only where decoding or a short key needs it. */
 function maskUrlText(text: string, separator: '/' | '&', inQuery: boolean, keys: KnownKeys): string {
-  const scanned = maskOverlaps(text, keys)
+  const scanned = maskKeysInText(text, keys)
   const encoded = scanned.includes('%') || (inQuery && scanned.includes('+'))
   return encoded || keys.shortKeys > 0 ? maskPieces(scanned, separator, inQuery, keys) : scanned
 }

@@ -58,14 +58,8 @@ function putScenario(sandbox: SandboxCore, request: CoreRequest): Envelope<unkno
   // The same 400 as the portal's: every mistake in errors.fields, nothing changed.
   if (!Array.isArray(items) || issues.length > 0) throw PortalError.invalid(issues)
   // A definition's mistakes are a ConfigError (400 invalid_body), an unknown name an UnknownScenarioError (400 unknown_scenario).
-  const keys = sandbox.model.index.knownKeys
   sandbox.scenarios.activate(
-    resolveScenarios(
-      sandbox.scenarios.catalogue,
-      items,
-      (index) => `admin API, scenarios[${index}]`,
-      (text) => keys.contains(text) || keys.has(text),
-    ),
+    resolveScenarios(sandbox.scenarios.catalogue, items, (index) => `admin API, scenarios[${index}]`, sandbox.model.index.knownKeys),
   )
   return ok({ active: activeNames(sandbox) }, 'Scenarios activated')
 }

@@ -16,7 +16,6 @@ const warning = (template: { readonly error: string }, detail: string): Warning 
 
 /** What the query string may have got wrong: unknown, ignored or repeated parameters, a key. */
 function queryWarnings(endpoint: EndpointRules, query: string, keys: KnownKeys, found: Warning[]): void {
-  const holdsKey = (text: string) => keys.contains(text) || (keys.shortKeys > 0 && keys.has(text))
   const counts = new Map<string, { count: number; keyed: boolean }>()
   for (const piece of query.split('&')) {
     if (piece === '') continue
@@ -25,7 +24,7 @@ function queryWarnings(endpoint: EndpointRules, query: string, keys: KnownKeys, 
     const value = equals < 0 ? '' : decodeUrlPart(piece.slice(equals + 1), true)
     const seen = counts.get(name) ?? { count: 0, keyed: false }
     seen.count++
-    seen.keyed ||= holdsKey(value) || holdsKey(name)
+    seen.keyed ||= keys.contains(value) || keys.contains(name)
     counts.set(name, seen)
   }
   const path = `/${endpoint.name}`
@@ -33,7 +32,7 @@ function queryWarnings(endpoint: EndpointRules, query: string, keys: KnownKeys, 
     if (found.length >= MAX_WARNINGS) return
     if (keyed || KEY_NAMES.has(name.toLowerCase().replace(/[^a-z0-9]/g, ''))) {
       // A name that holds a key is never quoted: the warning goes into a header and the journal.
-      const where = holdsKey(name) ? 'as a parameter name' : `in ${quoteName(name)}`
+      const where = keys.contains(name) ? 'as a parameter name' : `in ${quoteName(name)}`
       found.push(
         warning(
           WARNING_TEMPLATES.keyInQuery,

@@ -154,8 +154,8 @@ describe('Journal', () => {
 
   it('masks a key the sandbox knows wherever the request put it: a path segment, a query name or value (encoded or not), X-Project-ID', () => {
     const journal = new Journal(10)
-    const isKey = new KeyFinder()
-    isKey.add('sbx_user_alpha')
+    const keys = new KeyFinder()
+    keys.add('sbx_user_alpha')
     journal.record(
       T0,
       'GET',
@@ -166,7 +166,7 @@ describe('Journal', () => {
       'sbx_user_alpha',
       [],
       null,
-      isKey,
+      keys,
     )
     const [entry] = journal.list()
     expect(entry?.path).toBe('/api/v1/sbx_us…ha/projects')

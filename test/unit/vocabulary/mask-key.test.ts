@@ -49,24 +49,24 @@ describe('redactKeys', () => {
 })
 
 describe('maskKeysIn', () => {
-  const isKey = new KeyFinder()
-  isKey.add('sbx_user_alpha')
+  const keys = new KeyFinder()
+  keys.add('sbx_user_alpha')
 
   it('masks a known key as a path segment, a query name or value, percent- or plus-encoded, and hides secret-like values', () => {
-    expect(maskKeysIn('/api/v1/sbx_user_alpha/x?auth=sbx%5Fuser%5Falpha&sbx_user_alpha&token=abc', isKey)).toBe(
+    expect(maskKeysIn('/api/v1/sbx_user_alpha/x?auth=sbx%5Fuser%5Falpha&sbx_user_alpha&token=abc', keys)).toBe(
       '/api/v1/sbx_us…ha/x?auth=sbx_us…ha&sbx_us…ha&token=…',
     )
   })
 
   it('gives back the very same string when there is nothing to mask', () => {
     const text = '/api/v1/projects?start_date=2026-01-01'
-    expect(maskKeysIn(text, isKey)).toBe(text)
-    expect(maskKeysInPath('/api/v1/projects', isKey)).toBe('/api/v1/projects')
-    expect(maskKeysInQuery('a=1&b', isKey)).toBe('a=1&b')
+    expect(maskKeysIn(text, keys)).toBe(text)
+    expect(maskKeysInPath('/api/v1/projects', keys)).toBe('/api/v1/projects')
+    expect(maskKeysInQuery('a=1&b', keys)).toBe('a=1&b')
   })
 
   it('leaves a piece that cannot be decoded as it is', () => {
-    expect(maskKeysIn('/api/%E0%A4%A/x?y=%zz', isKey)).toBe('/api/%E0%A4%A/x?y=%zz')
+    expect(maskKeysIn('/api/%E0%A4%A/x?y=%zz', keys)).toBe('/api/%E0%A4%A/x?y=%zz')
   })
 })
 
