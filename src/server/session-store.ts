@@ -8,6 +8,7 @@ import { ERRORS } from '../vocabulary/errors.js'
 import { readJsonBody } from '../core/admin/read-json-body.js'
 import type { OpenedSession } from '../sandbox/open-session.js'
 import { Coverage } from '../core/report/coverage.js'
+import { endSandbox } from '../core/end-sandbox.js'
 import { MAX_ENTRY_HEAP_BYTES } from '../core/journal.js'
 import { SharedAnswers } from '../core/admin/shared-answers.js'
 import { toAnswer, type Answer } from '../core/answer.js'
@@ -106,8 +107,7 @@ export class SessionStore implements SessionRoutes {
     const { users, projects, api_keys } = opened.core.fixtures
     const indexed = (users.length + projects.length + api_keys.length) * INDEX_ENTRY_HEAP_BYTES
     if (!opened.core.budget.take(SESSION_HEAP_BYTES + indexed + 2 * (opened.label?.length ?? 0))) {
-      opened.core.budget.close()
-      opened.core.model.release()
+      endSandbox(opened.core)
       throw new SandboxError(ERRORS.memoryFull)
     }
     const now = Date.now()
@@ -148,8 +148,7 @@ export class SessionStore implements SessionRoutes {
 
   #end(session: Session): void {
     session.ended = true
-    session.core.budget.close()
-    session.core.model.release()
+    endSandbox(session.core)
     this.#changes++
   }
 

@@ -4,6 +4,7 @@ import { PROCESS_KEYS } from '../model/process-keys.js'
 import { SANDBOX_OPTION_NAMES, type SandboxOptions } from '../sandbox/sandbox-options.js'
 import type { SandboxControls } from '../sandbox/sandbox-controls.js'
 import { startServer, type RunningServer } from './start-server.js'
+import { endSandbox } from '../core/end-sandbox.js'
 import { openSession } from '../sandbox/open-session.js'
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_SECONDS, type Session } from './session-store.js'
 import type { SessionInput } from '../contract/session-schemas.js'
@@ -116,8 +117,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     })
   } catch (error) {
     // A port in use (or a bad token) must not leave this sandbox's share of the process's budget and keys behind.
-    core.budget.close()
-    core.model.release()
+    endSandbox(core)
     throw error
   }
   const sessions = running.sessions!
@@ -150,8 +150,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     },
     async close() {
       await running.close()
-      core.budget.close()
-      core.model.release()
+      endSandbox(core)
     },
   }
 }
