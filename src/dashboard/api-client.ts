@@ -1,18 +1,31 @@
+import type { z } from 'zod'
+import type { adminErrorEnvelopeSchema } from '../contract/admin-contracts.js'
+import type { Envelope, SuccessEnvelope } from '../contract/envelope.js'
 import { ERRORS } from '../vocabulary/errors.js'
 import { shellQuote } from '../vocabulary/shell-quote.js'
 import { SandboxLeftError } from './sandbox-left-error.js'
 
-/** The envelope every answer of the sandbox comes in. */
-export interface Envelope<T = unknown> {
-  readonly success: boolean
-  readonly message: string
-  readonly code: number
-  readonly data: T
-  readonly errors: {
-    readonly error?: string
-    readonly detail?: string
-    readonly fields?: readonly { readonly field: string; readonly message: string }[]
-  }
+// The contract's own envelopes, as types only: esbuild erases these imports, so neither zod nor the
+// contract's schemas go into the page's bundle (test/browser/dashboard-bundle.test.ts holds that).
+
+/** An admin error: the API's error envelope, plus `errors.fields` listing a body's mistakes (the contract's `AdminError`). */
+export type AdminErrorEnvelope = z.output<typeof adminErrorEnvelopeSchema>
+
+/**
+ * An admin answer: a success around `data` (its `code` the status: 200, or 201 for what it made), or
+ * an {@link AdminErrorEnvelope}; `success` tells them apart.
+ */
+type AdminEnvelope<T> = (Omit<SuccessEnvelope<T>, 'code'> & { readonly code: number }) | AdminErrorEnvelope
+
+/**
+ * The error code of an answer that failed with one: its `errors.error`; `undefined` for a success
+ * and for a failure without a code (a 500).
+ *
+ * @example
+ * errorOf(answer.envelope) // 'invalid_date'
+ */
+export function errorOf(envelope: Envelope<unknown> | AdminEnvelope<unknown>): string | undefined {
+  return envelope.success ? undefined : envelope.errors.error
 }
 
 /** An answer of the public API, whatever its status: the page shows failures, it does not hide them. */
@@ -27,7 +40,7 @@ export interface ApiAnswer<T = unknown> {
 export class AdminFailure extends Error {
   constructor(
     readonly status: number,
-    readonly envelope: Envelope,
+    readonly envelope: AdminErrorEnvelope,
   ) {
     const fields = (envelope.errors.fields ?? []).map(({ field, message }) => `${field} ${message}`)
     const why = fields.length > 0 ? fields.join('; ') : (envelope.errors.detail ?? envelope.message)
@@ -111,8 +124,8 @@ export function curlOf(request: ApiRequest, session?: string): string {
 }
 
 /** Whether an answer says its session is not (or no longer) there. */
-const sessionGone = (status: number, envelope: Envelope) =>
-  status === ERRORS.sessionNotFound.status && envelope.errors.error === ERRORS.sessionNotFound.error
+const sessionGone = (status: number, envelope: Envelope<unknown> | AdminEnvelope<unknown>) =>
+  status === ERRORS.sessionNotFound.status && errorOf(envelope) === ERRORS.sessionNotFound.error
 
 /**
  * The page's one way to the sandbox: the admin API (with the admin token when the sandbox asks for
@@ -135,7 +148,7 @@ export function createApiClient(askToken: (refused: boolean) => Promise<string>,
   let shown: string | undefined
 
   /** Throws when `envelope` answered a request to `asked` that the page no longer shows. */
-  function checkStillShown(asked: string | undefined, status: number, envelope: Envelope): void {
+  function checkStillShown(asked: string | undefined, status: number, envelope: Envelope<unknown> | AdminEnvelope<unknown>): void {
     if (asked !== undefined && sessionGone(status, envelope)) {
       if (shown === asked) onSessionEnded(asked)
       throw new SandboxLeftError(asked)
@@ -154,7 +167,7 @@ export function createApiClient(askToken: (refused: boolean) => Promise<string>,
       const init: RequestInit = { method, headers, cache: 'no-store' }
       if (body !== undefined) init.body = JSON.stringify(body)
       const response = await fetch(`${basesOf(asked).admin}${path}`, init)
-      const envelope = (await response.json()) as Envelope<T>
+      const envelope = (await response.json()) as AdminEnvelope<T>
       if (!atRoot) checkStillShown(asked, response.status, envelope)
       if (envelope.success) return envelope.data
       if (response.status !== ERRORS.adminTokenRequired.status || envelope.errors.error !== ERRORS.adminTokenRequired.error)

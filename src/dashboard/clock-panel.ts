@@ -1,7 +1,8 @@
 import { daysInMonth } from '../vocabulary/calendar-date.js'
 import type { ApiClient } from './api-client.js'
-import { FIRST_DATE, LAST_DATE } from './days-before.js'
+import { LAST_DATE } from './days-before.js'
 import { announce, byId, onSubmit, report } from './dom.js'
+import { instantText, typedInstant } from './instant-text.js'
 import type { ClockState } from './records.js'
 
 /** The clock's last second: it never passes the end of 9999, and a year 10000 is no date the API reads. */
@@ -29,7 +30,9 @@ export function monthAfter(now: string): string {
 
 /**
  * The clock panel: the sandbox's now, set it (frozen there), move it on by a day, a week or a month,
- * or send it back to the start clock. `onChange` runs after the page moved it.
+ * or send it back to the start clock. `onChange` runs after the page moved it. Its now, its today and
+ * its field are written alike, as the API writes them ({@link instantText}): a browser's date-time
+ * field would show the now in the browser's own format beside the ISO one.
  *
  * @example
  * const clock = createClockPanel(client, () => keys.load())
@@ -37,23 +40,21 @@ export function monthAfter(now: string): string {
  */
 export function createClockPanel(client: ApiClient, onChange: () => void) {
   const input = byId('clock-input', HTMLInputElement)
-  input.min = `${FIRST_DATE}T00:00:00`
-  input.max = LAST_NOW.slice(0, 19)
   let state: ClockState | undefined
 
   function show(next: ClockState): void {
     const changed = state?.now !== next.now || state.frozen !== next.frozen
     state = next
     if (!changed) return
-    byId('clock-now', HTMLElement).textContent = next.now
+    byId('clock-now', HTMLElement).textContent = instantText(next.now)
     byId('clock-today', HTMLElement).textContent = next.today
     byId('clock-mode', HTMLElement).textContent = next.frozen ? 'frozen' : 'running'
-    if (document.activeElement !== input) input.value = next.now.slice(0, 19)
+    if (document.activeElement !== input) input.value = instantText(next.now)
   }
 
   async function put(body: Readonly<Record<string, string | null>>): Promise<void> {
     show(await client.admin<ClockState>('PUT', 'clock', body))
-    announce(`The clock is at ${state?.now ?? ''}`)
+    announce(`The clock is at ${state === undefined ? '' : instantText(state.now)}`)
     onChange()
   }
 
@@ -61,8 +62,8 @@ export function createClockPanel(client: ApiClient, onChange: () => void) {
     show(await client.admin<ClockState>('GET', 'clock'))
   }
 
-  // The field has no time zone: what is typed is read as UTC, the sandbox's only zone.
-  onSubmit(byId('clock-form', HTMLFormElement), () => put({ now: `${input.value.length === 16 ? `${input.value}:00` : input.value}Z` }))
+  // What is typed is read as UTC, the sandbox's only zone.
+  onSubmit(byId('clock-form', HTMLFormElement), () => put({ now: typedInstant(input.value) }))
   for (const [id, advance] of [
     ['clock-day', 'P1D'],
     ['clock-week', 'P1W'],

@@ -1,7 +1,9 @@
-import type { ApiClient, ApiRequest } from './api-client.js'
+import { errorOf, type ApiClient, type ApiRequest } from './api-client.js'
+import { countOf } from './count-of.js'
 import { cutText } from './cut-text.js'
+import { coveragePath, suiteLabel } from './coverage-scope.js'
 import { announce, byId, h, report } from './dom.js'
-import type { CoverageReport, CoveredOutcome, WarningCount } from './records.js'
+import type { CoverageReport, CoverageScope, CoveredOutcome, WarningCount } from './records.js'
 
 /**
  * An outcome as a person reads it: its status, its error code, for a success the key level and
@@ -32,7 +34,9 @@ const describeWarning = (warning: WarningCount) => `${warning.code} ×${warning.
 
 /**
  * The client report's panel (`GET /__sandbox/coverage`): how many of the API's outcomes the clients'
- * requests met, then a table per endpoint of its outcomes, each met (how often) or missing; a missing
+ * requests met, since the last reset or since the start ({@link suiteLabel}: at the process's own
+ * sandbox, the whole run with every session, ended ones included), as its scope picker says; then a
+ * table per endpoint of its outcomes, each met (how often) or missing; a missing
  * one shows its example request as curl and a Send button that sends it as a client would (it counts),
  * and the panel reads the report again. Then the warnings by kind. A row is redrawn only when its
  * count changed, so focus stays where it is while the page follows the report.
@@ -45,6 +49,8 @@ export function createCoveragePanel(client: ApiClient, onSent: () => void) {
   const headline = byId('coverage-headline', HTMLElement)
   const tables = byId('coverage-outcomes', HTMLElement)
   const warnings = byId('coverage-warnings', HTMLUListElement)
+  const scopePicker = byId('coverage-scope', HTMLSelectElement)
+  const suiteOption = scopePicker.querySelector<HTMLOptionElement>('option[value="suite"]')!
   /** Each outcome's row as drawn, with the count it shows. */
   const rows = new Map<string, { seen: number; row: HTMLTableRowElement }>()
   /** Each endpoint's caption, to say how many of its outcomes were met. */
@@ -56,7 +62,7 @@ export function createCoveragePanel(client: ApiClient, onSent: () => void) {
   async function send(outcome: CoveredOutcome): Promise<void> {
     // Sent on purpose: a client's request, so it counts (coverage, counters, the clients' journal).
     const answer = await client.api(exampleRequest(outcome), { observe: false })
-    announce(`${outcome.id}: the API answered ${answer.status} ${answer.envelope.errors.error ?? ''}`.trim())
+    announce(`${outcome.id}: the API answered ${answer.status} ${errorOf(answer.envelope) ?? ''}`.trim())
     onSent()
     await load()
   }
@@ -144,8 +150,8 @@ export function createCoveragePanel(client: ApiClient, onSent: () => void) {
     )
   }
 
-  function drawWarnings(list: readonly WarningCount[]): void {
-    const shown = JSON.stringify(list)
+  function drawWarnings(list: readonly WarningCount[], scope: CoverageScope): void {
+    const shown = JSON.stringify([scope, list])
     if (shown === warningsShown) return
     warningsShown = shown
     if (list.length === 0) {
@@ -155,16 +161,22 @@ export function createCoveragePanel(client: ApiClient, onSent: () => void) {
     warnings.replaceChildren(
       ...list.map((warning) => {
         const line = cutText('span', describeWarning(warning))
-        line.title = `${describeWarning(warning)} (first: request ${warning.request_id} of the journal)`
+        // The whole run's first may be another sandbox's (a session's): its id would point into the wrong journal.
+        if (scope === 'reset') line.title = `${describeWarning(warning)} (first: request ${warning.request_id} of the journal)`
         return h('li', { 'data-code': warning.code }, line)
       }),
     )
   }
 
-  /** Reads the report and shows what changed. */
+  /** Reads the report of the scope picked and shows what changed. */
   async function load(): Promise<void> {
-    const coverage = await client.admin<CoverageReport>('GET', 'coverage')
-    headline.textContent = `${coverage.covered} of ${coverage.total} outcomes met (${coverage.percent} %)`
+    const label = suiteLabel(client.shown)
+    if (suiteOption.textContent !== label) suiteOption.textContent = label
+    const scope: CoverageScope = scopePicker.value === 'suite' ? 'suite' : 'reset'
+    const coverage = await client.admin<CoverageReport>('GET', coveragePath(scope))
+    // Another scope was picked meanwhile: its own read shows it.
+    if (scopePicker.value !== scope) return
+    headline.textContent = `${coverage.covered} of ${countOf(coverage.total, 'outcome')} met (${coverage.percent} %)`
     const sameCatalogue = coverage.outcomes.length === rows.size && coverage.outcomes.every((outcome) => rows.has(outcome.id))
     if (!sameCatalogue || drawnFor !== client.shown) drawTables(coverage.outcomes)
     for (const outcome of coverage.outcomes) {
@@ -178,8 +190,10 @@ export function createCoveragePanel(client: ApiClient, onSent: () => void) {
       const own = coverage.outcomes.filter((outcome) => outcome.endpoint === endpoint)
       caption.textContent = `/${endpoint}: ${own.filter((outcome) => outcome.seen > 0).length} of ${own.length} met`
     }
-    drawWarnings(coverage.warnings)
+    drawWarnings(coverage.warnings, scope)
   }
+
+  scopePicker.addEventListener('change', () => void load().catch(report))
 
   return { load }
 }

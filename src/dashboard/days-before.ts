@@ -1,14 +1,12 @@
 import { formatCalendarDate, parseCalendarDate } from '../vocabulary/calendar-date.js'
 
 /**
- * The first and last dates the page's date fields hold: an `<input type=date>` takes no year 0 (and
- * empties itself when given one), and the sandbox's clock stops at the end of 9999. A date the
- * page works out (a range's start) stays between them, so the chart still works with the clock at
- * either end.
+ * The first and last days of the sandbox's clock: it starts no earlier than 0001-01-01 and stops at
+ * the end of 9999. A date the page works out (a range's start) stays between them, so the chart
+ * still works with the clock at either end.
  *
  * @example
- * start.min = FIRST_DATE
- * start.max = LAST_DATE
+ * daysBefore(FIRST_DATE, 29) // FIRST_DATE
  */
 export const FIRST_DATE = '0001-01-01'
 export const LAST_DATE = '9999-12-31'

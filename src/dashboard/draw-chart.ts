@@ -1,16 +1,17 @@
 import uPlot from 'uplot'
+import { countOf } from './count-of.js'
 import { h } from './dom.js'
+import { restingLegend, type ScorePoint } from './resting-legend.js'
 
-/** One point of `visibility_score.history`. */
-export interface ScorePoint {
-  readonly date: string
-  readonly score: number
-}
+export type { ScorePoint } from './resting-legend.js'
 
 const HEIGHT = 260
 
 /** Seconds since 1970 of a UTC calendar date, uPlot's time axis. */
 const secondsOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000
+
+/** A UTC calendar date of uPlot's time axis, as the API writes it. */
+const dateOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10)
 
 /** The chart's element carries the uPlot instance it draws, so a test can read the points drawn. */
 export interface ChartHost extends HTMLElement {
@@ -19,19 +20,32 @@ export interface ChartHost extends HTMLElement {
 
 /**
  * Draws a project's visibility history in `host` (replacing what was there) as uPlot draws time
- * series: one point a date, dates in UTC as the API counts them, scores on a fixed 0–100 scale.
+ * series: one point a date, dates in UTC as the API counts them, scores on a fixed 0–100 scale. The
+ * legend shows the point hovered, and the latest one the rest of the time ({@link restingLegend}).
+ *
+ * @example
+ * drawVisibility(byId('visibility-chart', HTMLElement), monitoring.visibility_score.history)
  */
 export function drawVisibility(host: ChartHost, history: readonly ScorePoint[]): void {
   host.chart?.destroy()
   const data: uPlot.AlignedData = [history.map((point) => secondsOf(point.date)), history.map((point) => point.score)]
+  const resting = restingLegend(history)
   const options: uPlot.Options = {
     width: Math.max(280, host.clientWidth),
     height: HEIGHT,
     tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
     scales: { y: { range: [0, 100] } },
     series: [
-      { label: 'Date', value: (_chart, seconds) => (seconds === null ? '–' : new Date(seconds * 1000).toISOString().slice(0, 10)) },
-      { label: 'Visibility score', stroke: '#1d4ed8', width: 2, fill: 'rgba(29, 78, 216, 0.08)', points: { show: history.length <= 62 } },
+      // uPlot asks with no index while no point is hovered.
+      { label: 'Date', value: (_chart, seconds, _series, index) => (index === null ? resting.date : dateOf(seconds)) },
+      {
+        label: 'Visibility score',
+        value: (_chart, score, _series, index) => (index === null ? resting.score : score),
+        stroke: '#1d4ed8',
+        width: 2,
+        fill: 'rgba(29, 78, 216, 0.08)',
+        points: { show: history.length <= 62 },
+      },
     ],
     axes: [{ stroke: '#1f2937' }, { stroke: '#1f2937', label: 'Score' }],
   }
@@ -84,7 +98,7 @@ export function pointsTable(history: readonly ScorePoint[]): HTMLTableElement {
   return h(
     'table',
     { class: 'points' },
-    h('caption', {}, `${history.length} dates`),
+    h('caption', {}, countOf(history.length, 'date')),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Date'), h('th', { scope: 'col' }, 'Visibility score'))),
     h('tbody', {}, ...history.map((point) => h('tr', {}, h('td', {}, point.date), h('td', {}, point.score)))),
   )

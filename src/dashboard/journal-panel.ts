@@ -1,4 +1,5 @@
-import type { ApiClient } from './api-client.js'
+import { errorOf, type ApiClient } from './api-client.js'
+import type { ContactLine } from './contact-line.js'
 import { cutOption, cutText, showChoice } from './cut-text.js'
 import { byId, h, onSubmit, report } from './dom.js'
 import type { JournalEntry, KeyRecord } from './records.js'
@@ -61,16 +62,22 @@ function row(entry: JournalEntry): HTMLLIElement {
  * entry. The clients' requests by default; a checkbox shows the page's own instead (`source=dashboard`,
  * a journal of their own). Its form sends a request to the API as a client, to watch it arrive.
  * `readAlong` reads what else the page shows with each read of the journal (the header's count of
- * requests): it runs after the journal's read, and what it gives is shown with the new rows.
+ * requests): it runs after the journal's read, and what it gives is shown with the new rows. A read
+ * that fails is said on the `contact` line until one gets through.
  *
  * @example
  * const journal = createJournalPanel(client, () => keys.keys, async () => {
  *   const health = await client.admin<Health>('GET', 'health')
  *   return () => showHealth(health)
- * })
+ * }, createContactLine())
  * journal.start()
  */
-export function createJournalPanel(client: ApiClient, keysOf: () => readonly KeyRecord[], readAlong: () => Promise<() => void>) {
+export function createJournalPanel(
+  client: ApiClient,
+  keysOf: () => readonly KeyRecord[],
+  readAlong: () => Promise<() => void>,
+  contact: ContactLine,
+) {
   const list = byId('journal-list', HTMLOListElement)
   const filters = {
     key: byId('journal-key', HTMLSelectElement),
@@ -142,9 +149,11 @@ export function createJournalPanel(client: ApiClient, keysOf: () => readonly Key
         const showAlong = await readAlong()
         show(found)
         showAlong()
+        contact.regained('journal')
       }
-    } catch {
-      // The sandbox stopped or restarts: the page tries again on the next tick.
+    } catch (error) {
+      // The sandbox stopped or restarts: the contact line says so, and the page tries again on the next tick.
+      contact.lost('journal', error)
     } finally {
       polling = false
       const again = rerun
@@ -191,7 +200,7 @@ export function createJournalPanel(client: ApiClient, keysOf: () => readonly Key
       },
       { observe: false },
     )
-    byId('try-answer', HTMLElement).textContent = `${answer.status} ${answer.envelope.errors.error ?? ''} ${answer.envelope.message}`
+    byId('try-answer', HTMLElement).textContent = `${answer.status} ${errorOf(answer.envelope) ?? ''} ${answer.envelope.message}`
     await tick()
   })
 

@@ -1,5 +1,7 @@
 import type { ApiClient } from './api-client.js'
+import { countOf } from './count-of.js'
 import { cutText } from './cut-text.js'
+import { isDocumentedKey } from './documented-keys.js'
 import { announce, byId, h, onSubmit, report } from './dom.js'
 import type { KeyRecord } from './records.js'
 
@@ -26,9 +28,20 @@ async function copy(key: string): Promise<void> {
   }
 }
 
+/** What the Action cell holds for a documented key: no Revoke, and why. */
+function fixedNote(key: string): HTMLElement {
+  return h(
+    'span',
+    { class: 'fixed', title: `${key} is a documented key: it never changes, so tests can hard-code it. Make an account to revoke a key.` },
+    'fixed',
+  )
+}
+
 /**
  * The keys and accounts panel: every key with its state at the clock's now, grouped by account;
- * copy a key, revoke one, make an account. `onChange` runs after the page changed keys.
+ * copy a key, revoke one, make an account. A documented key is never offered to revoke
+ * ({@link isDocumentedKey}): the README promises it never changes. `onChange` runs after the page
+ * changed keys.
  *
  * @example
  * const keys = createKeysPanel(client, () => projects.loadAccounts())
@@ -58,22 +71,18 @@ export function createKeysPanel(client: ApiClient, onChange: () => void) {
       h('td', {}, cutText('span', record.level === 'USER' ? 'USER' : `PROJECT ${record.project_id}`)),
       h('td', {}, record.expiry.slice(0, 10)),
       h('td', {}, h('span', { class: `state ${record.state}` }, record.state)),
-      h(
-        'td',
-        {},
-        record.revoked
-          ? ''
-          : h(
-              'button',
-              {
-                type: 'button',
-                class: 'small',
-                'aria-label': `Revoke ${record.key}`,
-                onclick: () => void revoke(record.key).catch(report),
-              },
-              'Revoke',
-            ),
-      ),
+      h('td', {}, action(record)),
+    )
+  }
+
+  /** A key's Action cell: Revoke, but for a documented key (it never changes) or one already revoked. */
+  function action(record: KeyRecord): HTMLElement | string {
+    if (isDocumentedKey(record.key)) return fixedNote(record.key)
+    if (record.revoked) return ''
+    return h(
+      'button',
+      { type: 'button', class: 'small', 'aria-label': `Revoke ${record.key}`, onclick: () => void revoke(record.key).catch(report) },
+      'Revoke',
     )
   }
 
@@ -102,7 +111,7 @@ export function createKeysPanel(client: ApiClient, onChange: () => void) {
     )
     const more =
       keys.length > shown.length && needle === ''
-        ? h('p', {}, `Showing ${shown.length} of ${keys.length} keys: search to find the others.`)
+        ? h('p', {}, `Showing ${shown.length} of ${countOf(keys.length, 'key')}: search to find the others.`)
         : null
     list.replaceChildren(...tables, more ?? '')
   }

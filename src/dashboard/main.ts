@@ -5,6 +5,8 @@ import './dashboard.css'
 import { createApiClient } from './api-client.js'
 import { askToken } from './ask-token.js'
 import { createClockPanel } from './clock-panel.js'
+import { createContactLine } from './contact-line.js'
+import { countOf } from './count-of.js'
 import { createCoveragePanel } from './coverage-panel.js'
 import { announce, byId, report } from './dom.js'
 import { createJournalPanel } from './journal-panel.js'
@@ -18,6 +20,7 @@ import { STATE_POLL_MS } from './state-poll.js'
 
 // A session that answers session_not_found has ended: the picker goes back to the process's own sandbox.
 const client = createApiClient(askToken, (id) => picker.ended(id))
+const contact = createContactLine()
 const keysChanged = () => {
   journal.keysChanged()
   void projects.loadAccounts().catch(report)
@@ -34,7 +37,7 @@ const projects = createProjectsPanel(
   () => clock.state?.today,
 )
 const scenarios = createScenariosPanel(client, () => void projects.refresh().catch(report))
-const journal = createJournalPanel(client, () => keys.keys, readHealth)
+const journal = createJournalPanel(client, () => keys.keys, readHealth, contact)
 const coverage = createCoveragePanel(client, () => void journal.refresh())
 const picker = createSandboxPicker(client, async () => {
   byId('app', HTMLElement).setAttribute('aria-busy', 'true')
@@ -48,7 +51,8 @@ const picker = createSandboxPicker(client, async () => {
 async function readHealth(): Promise<() => void> {
   const health = await client.admin<Health>('GET', 'health')
   return () => {
-    byId('summary', HTMLElement).textContent = `Today ${health.today} · seed ${health.seed} · ${health.requests} requests recorded`
+    byId('summary', HTMLElement).textContent =
+      `Today ${health.today} · seed ${health.seed} · ${countOf(health.requests, 'request')} recorded`
   }
 }
 
@@ -63,10 +67,21 @@ async function loadAll(): Promise<void> {
 /**
  * Follows changes made by others, while the page is visible: the live sessions (leaving one that
  * ended), then the scenarios (and the chart, which they change), the clock, the keys and the client
- * report of the sandbox shown.
+ * report of the sandbox shown. The contact line says when it fails, and when it gets through again.
  */
 async function follow(): Promise<void> {
   if (document.visibilityState !== 'visible') return
+  try {
+    await followState()
+  } catch (error) {
+    contact.lost('state', error)
+    return
+  }
+  contact.regained('state')
+}
+
+/** One look at what others changed: {@link follow}'s. */
+async function followState(): Promise<void> {
   await picker.load()
   const health = await client.admin<Health>('GET', 'health')
   const before = clock.state?.today
@@ -94,4 +109,4 @@ void picker
   .start()
   .then(() => Promise.all([loadAll(), journal.start()]))
   .catch(report)
-  .finally(() => setInterval(() => void follow().catch(() => undefined), STATE_POLL_MS))
+  .finally(() => setInterval(() => void follow(), STATE_POLL_MS))

@@ -1,7 +1,7 @@
 import { PROVIDERS } from '../vocabulary/providers.js'
-import type { ApiAnswer, ApiClient, ApiRequest } from './api-client.js'
+import { errorOf, type ApiAnswer, type ApiClient, type ApiRequest } from './api-client.js'
 import { cutOption, isolate, showChoice } from './cut-text.js'
-import { daysBefore, FIRST_DATE, LAST_DATE } from './days-before.js'
+import { daysBefore } from './days-before.js'
 import { announce, byId, h, report } from './dom.js'
 import { drawVisibility, fitChart, pointsTable, sentimentBar, type ChartHost, type ScorePoint, type Sentiment } from './draw-chart.js'
 import type { KeyRecord, Project } from './records.js'
@@ -26,7 +26,7 @@ function readerOf(keys: readonly KeyRecord[], userId: number): KeyRecord | undef
 
 /** `status error: message` of a failed answer. */
 function describe(answer: ApiAnswer): string {
-  return `${answer.status} ${answer.envelope.errors.error ?? ''}: ${answer.envelope.message}`.replace(' :', ':')
+  return `${answer.status} ${errorOf(answer.envelope) ?? ''}: ${answer.envelope.message}`.replace(' :', ':')
 }
 
 /**
@@ -56,10 +56,6 @@ export function createProjectsPanel(client: ApiClient, keysOf: () => readonly Ke
   let listedFor: number | undefined
 
   provider.append(...PROVIDERS.map((id) => h('option', { value: id }, id)))
-  for (const input of [start, end]) {
-    input.min = FIRST_DATE
-    input.max = LAST_DATE
-  }
 
   function setRange(days: number): void {
     const today = todayOf()
@@ -110,7 +106,7 @@ export function createProjectsPanel(client: ApiClient, keysOf: () => readonly Ke
     const listed = await client.api<{ projects: Project[] }>({ endpoint: 'projects', key: reader.key })
     // An older listing finishing late must not replace a newer one.
     if (turn !== listing) return
-    if (listed.status !== 200) {
+    if (!listed.envelope.success) {
       // The account's projects as last listed stay to choose from; another account's never stand for its own.
       if (listedFor !== reader.user_id) {
         project.replaceChildren(h('option', { value: '' }, 'Cannot list the projects'))
@@ -150,8 +146,8 @@ export function createProjectsPanel(client: ApiClient, keysOf: () => readonly Ke
     ])
     // An older draw finishing late must not replace a newer one.
     if (turn !== drawing) return
-    const failed = [monitoring, overview].find((item) => item.status !== 200)
-    if (failed !== undefined) {
+    if (!monitoring.envelope.success || !overview.envelope.success) {
+      const failed = monitoring.envelope.success ? overview : monitoring
       showNoFigures(`The API answered ${describe(failed)}`, true, failed.curl)
       return
     }

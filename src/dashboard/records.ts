@@ -1,8 +1,8 @@
 /** One request of `GET /__sandbox/requests`: the journal's own type. */
 export type { JournalEntry } from '../core/journal.js'
 
-/** `GET /__sandbox/coverage`, one outcome of it, one kind of warning: the client report's own types. */
-export type { CoverageReport, CoveredOutcome, WarningCount } from '../core/report/coverage.js'
+/** `GET /__sandbox/coverage`, one outcome of it, one kind of warning, what it counts (`?scope=`): the client report's own types. */
+export type { CoverageReport, CoverageScope, CoveredOutcome, WarningCount } from '../core/report/coverage.js'
 
 /** A session as `GET /__sandbox/sessions` lists it: the contract's own type. */
 export type { SessionView } from '../contract/session-schemas.js'

@@ -270,12 +270,6 @@ describe('The dashboard with long or strange text, in headless Chromium', () => 
       // Polled, so a failure shows what the page answered instead (it was "400 invalid_date").
       await expect.poll(() => answer.textContent(), { timeout: 5000 }).toMatch(/^Monitoring data retrieved successfully for \d+ dates/)
       await expect(page.locator('#chart-end').inputValue()).resolves.toBe(today)
-      for (const input of ['#chart-start', '#chart-end']) {
-        await expect(page.locator(input).evaluate((element: HTMLInputElement) => [element.min, element.max])).resolves.toEqual([
-          FIRST_DATE,
-          LAST_DATE,
-        ])
-      }
 
       const redrawn = () => page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/overview')
       for (const days of [30, 90, 366]) {

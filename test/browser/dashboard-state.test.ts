@@ -194,7 +194,7 @@ describe('The dashboard shows no stale or contradictory state (issue 31), in hea
     await page.locator('#try-key').selectOption(DOCUMENTED_KEYS.user)
     await page.getByRole('button', { name: 'Send request' }).click()
     await page.locator('#try-answer', { hasText: /^200 / }).waitFor()
-    await summary.filter({ hasText: '1 requests recorded' }).waitFor()
+    await summary.filter({ hasText: '1 request recorded' }).waitFor()
 
     await page.getByRole('button', { name: '+1 day' }).click()
     await page.locator('#clock-today', { hasText: '2026-01-16' }).waitFor()
