@@ -1,5 +1,5 @@
 import type { ProjectEntry } from '../model/model-index.js'
-import { BoundedCache } from '../vocabulary/bounded-cache.js'
+import type { BoundedCache } from '../vocabulary/bounded-cache.js'
 import type { DayNumber } from '../vocabulary/calendar-date.js'
 import { createCell } from './cell-metrics.js'
 import { buildDailySeries, type DailySeries } from './daily-series.js'
@@ -28,25 +28,23 @@ export const SERIES_BLOCK_DAYS = 1024
 /** Bytes of series kept at most, for all sandboxes of the process (the least recently used go first). */
 export const SERIES_CACHE_BYTES = 16 * 1024 * 1024
 
-/** Bytes a series holds: three Int32 and four Float64 values a day. */
-const seriesBytes = (series: DailySeries) => 256 + series.length * 44
-
 /**
- * The series of every sandbox in the process, in one cache: entries key on a project revision,
- * which is unique in the process (model-index.ts), so sandboxes and sessions share it safely and a
- * new session costs no cache of its own.
- */
-const sharedSeries = new BoundedCache<string, DailySeries>(SERIES_CACHE_BYTES, seriesBytes)
-
-/**
- * Creates the analytics of one sandbox for `seed`.
+ * Bytes a series holds: three Int32 and four Float64 values a day.
  *
  * @example
- * const analytics = createAnalytics(42)
+ * new BoundedCache(SERIES_CACHE_BYTES, seriesBytes)
+ */
+export const seriesBytes = (series: DailySeries): number => 256 + series.length * 44
+
+/**
+ * Creates the analytics of one sandbox for `seed`, its series kept in `cache`: the process's, shared
+ * by every sandbox (entries key on the seed and a project revision, which is unique in the process).
+ *
+ * @example
+ * const analytics = createAnalytics(42, PROCESS_WIDE.series)
  * analytics.seriesFor(model.index.findProject(101)!, undefined, undefined, today - 59, today).length
  */
-export function createAnalytics(seed: number): Analytics {
-  const cache = sharedSeries
+export function createAnalytics(seed: number, cache: BoundedCache<string, DailySeries>): Analytics {
   return {
     seed,
     seriesFor(entry, provider, region, from, today) {

@@ -1,9 +1,7 @@
 import { createRequire } from 'node:module'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { ConfigError } from '../vocabulary/config-error.js'
-import { DEFAULT_SEED, openSandbox, resolveSandboxConfig, type SandboxConfig } from '../sandbox/open-sandbox.js'
-import { PROCESS_BUDGET } from '../vocabulary/memory-budget.js'
-import { PROCESS_KEYS } from '../model/process-keys.js'
+import { DEFAULT_SEED, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
 import { formatCalendarDate, dayOfInstant } from '../vocabulary/calendar-date.js'
 import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
 import { parseLatency } from '../vocabulary/latency.js'
@@ -14,10 +12,10 @@ import { formatBanner, formatTokenNote, type BannerFacts } from './format-banner
 import { readJsonFile } from './read-json-file.js'
 import { readFixturesFile } from './read-fixtures-file.js'
 import { createRequestLogger, type LogFormat } from '../server/request-logger.js'
-import { DEFAULT_TIMEOUTS, startServer } from '../server/start-server.js'
+import { DEFAULT_TIMEOUTS } from '../server/start-server.js'
+import { serveSandbox } from '../server/serve-sandbox.js'
 import { formatScenarioList } from './format-scenario-list.js'
 import type { SandboxOptions } from '../sandbox/sandbox-options.js'
-import { openSession } from '../sandbox/open-session.js'
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_SECONDS } from '../server/session-store.js'
 import * as inputSchemas from '../contract/input-schemas.js'
 import { provideInputSchemas } from '../contract/load-input-schemas.js'
@@ -197,28 +195,26 @@ Examples:
         },
         { fixtures: options.fixtures, scenarios: options.scenario },
       )
-      // The process's sandboxes, root and sessions, draw on its one budget, which sizes the worker's heap.
-      const config: SandboxConfig = { ...resolved, budget: PROCESS_BUDGET, knownKeys: PROCESS_KEYS }
       if (options.listScenarios === true) {
-        process.stdout.write(formatScenarioList(config.catalogue.list()))
+        process.stdout.write(formatScenarioList(resolved.catalogue.list()))
         return
       }
-      const sandbox = await openSandbox(config).core
       // Request lines never wait for a reader: past a small backlog they are dropped and counted.
       const sink = createLogSink(process.stdout, (note) => void process.stderr.write(note))
-      const running = await startServer(sandbox, {
-        host: options.host,
-        port: options.port,
-        log: createRequestLogger(options.log, sink.write),
-        logStats: sink.stats,
-        timeouts: { headersMs: options.headersTimeout, keepAliveMs: options.keepAliveTimeout, shutdownGraceMs: options.shutdownGrace },
-        sessions: {
-          max: options.maxSessions,
-          ttlMs: options.sessionTtl * 1000,
-          open: (body) => openSession(config, sandbox.fixtures, body),
+      // The process's sandboxes, root and sessions, draw on its one budget, which sizes the worker's heap.
+      const served = await serveSandbox(
+        resolved,
+        {
+          host: options.host,
+          port: options.port,
+          log: createRequestLogger(options.log, sink.write),
+          logStats: sink.stats,
+          timeouts: { headersMs: options.headersTimeout, keepAliveMs: options.keepAliveTimeout, shutdownGraceMs: options.shutdownGrace },
+          ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
         },
-        ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
-      })
+        { max: options.maxSessions, ttlMs: options.sessionTtl * 1000 },
+      )
+      const { core: sandbox, running } = served
       const facts: BannerFacts = {
         version,
         url: running.url,
@@ -234,7 +230,7 @@ Examples:
       process.stdout.write(formatBanner(facts))
       const tokenNote = formatTokenNote(facts)
       if (tokenNote !== undefined) process.stderr.write(tokenNote)
-      onStop(() => running.close())
+      onStop(() => served.close())
     })
 }
 

@@ -1,6 +1,7 @@
 import { LIMITS } from '../vocabulary/limits.js'
 import { z } from 'zod'
-import { ADMIN_OPERATIONS, adminErrorEnvelopeSchema, adminSuccessSchema, type AdminOperation } from './admin-contracts.js'
+import { ADMIN_SCHEMAS, adminErrorEnvelopeSchema, adminSuccessSchema } from './admin-contracts.js'
+import { ADMIN_OPERATION_LIST, type AdminOperation, type AdminOperationId, type QueryParameter } from './admin-operations.js'
 import type { JsonSchema } from './openapi-document.js'
 
 /** The admin API's OpenAPI 3.1 document: a plain JSON object, the same on every call. */
@@ -23,18 +24,6 @@ const DESCRIPTION = [
   'Sessions: every path here (but the sessions routes) and every path of the public API also answer under `/sessions/{id}/`, for that session alone; an unknown or ended session answers 404 `session_not_found`.',
 ].join('\n\n')
 
-/** What a 409 means where an operation can answer one. */
-const MEMORY_FULL = 'memory_full: the sandboxes of the process (root and sessions) together hold as much as the process budget allows'
-const CONFLICTS: Readonly<Record<string, string>> = {
-  'POST keys': `key_taken: another key has the chosen text; portal_full: the portal holds as many records or bytes as it may; ${MEMORY_FULL}`,
-  'POST accounts': `portal_full: the portal holds as many records or bytes as it may; ${MEMORY_FULL}`,
-  'POST projects': `portal_full: the portal holds as many records or bytes as it may; ${MEMORY_FULL}`,
-  'PATCH projects/{id}': `portal_full: the change would pass the bytes the portal may hold; ${MEMORY_FULL}`,
-  'PATCH keys/{key}': `portal_full: the change would pass the bytes the portal may hold; ${MEMORY_FULL}`,
-  'PUT scenario': MEMORY_FULL,
-  'POST sessions': `sessions_full: as many sessions live as --max-sessions allows; ${MEMORY_FULL}`,
-}
-
 /** What each path parameter of a route is: a key, a session id (as `POST sessions` makes them), or a project id. */
 const PATH_PARAMETER_SCHEMAS: Readonly<Record<string, { readonly schema: JsonSchema; readonly description: string }>> = {
   key: { schema: { type: 'string', minLength: 1 }, description: 'The key, percent-encoded' },
@@ -47,12 +36,23 @@ const PATH_PARAMETER_SCHEMAS: Readonly<Record<string, { readonly schema: JsonSch
 
 const componentRef = (id: string) => `#/components/schemas/${id}`
 const ref = (id: string) => ({ $ref: componentRef(id) })
-const operationId = (operation: AdminOperation) =>
-  `${operation.method.toLowerCase()}_${operation.route.replace(/[^a-z]+/gi, '_').replace(/_+$/, '')}`
+
+/** A query parameter's JSON Schema, from the table's description of it. */
+function querySchema(parameter: QueryParameter): JsonSchema {
+  switch (parameter.kind) {
+    case 'whole':
+      return { type: 'integer', minimum: parameter.min, maximum: parameter.max }
+    case 'text':
+      return { type: 'string', minLength: 1, maxLength: parameter.maxChars }
+    case 'choice':
+      return { type: 'string', enum: [...parameter.values] }
+  }
+}
 const pascal = (text: string) => text.replace(/(^|_)([a-z])/g, (_, __, letter: string) => letter.toUpperCase())
 
 /**
- * The OpenAPI 3.1 document of the admin API, from {@link ADMIN_OPERATIONS} through zod's own
+ * The OpenAPI 3.1 document of the admin API, from the table of operations ({@link ADMIN_OPERATION_LIST})
+ * and their schemas ({@link ADMIN_SCHEMAS}) through zod's own
  * `z.toJSONSchema`; `admin-openapi.json` is this, written by the build, and `GET
  * /__sandbox/admin-openapi.json` serves the same text.
  *
@@ -65,26 +65,27 @@ export function createAdminOpenApiDocument(): AdminOpenApiDocument {
     if (!registry.has(schema)) registry.add(schema, { id })
   }
   add(adminErrorEnvelopeSchema, 'AdminError')
-  const ids = new Map<AdminOperation, { body?: string; answer?: string }>()
-  for (const operation of ADMIN_OPERATIONS) {
-    const name = pascal(operationId(operation))
+  const ids = new Map<AdminOperationId, { body?: string; answer?: string }>()
+  for (const operation of ADMIN_OPERATION_LIST) {
+    const name = pascal(operation.id)
     const entry: { body?: string; answer?: string } = {}
     if (operation.body !== undefined) {
-      entry.body = z.globalRegistry.get(operation.body)?.id ?? `${name}Body`
-      add(operation.body, entry.body)
+      const body = ADMIN_SCHEMAS[operation.body]
+      entry.body = z.globalRegistry.get(body)?.id ?? `${name}Body`
+      add(body, entry.body)
     }
     if (operation.data !== undefined) {
       entry.answer = `${name}Response`
       add(adminSuccessSchema(operation), entry.answer)
     }
-    ids.set(operation, entry)
+    ids.set(operation.id, entry)
   }
   // Named schemas inside (Project, KeyRecord…) become components of their own, by their ids.
-  for (const [schema, meta] of collectNamed(ADMIN_OPERATIONS)) add(schema, meta)
+  for (const [schema, meta] of collectNamed(ADMIN_OPERATION_LIST)) add(schema, meta)
   const { schemas } = z.toJSONSchema(registry, { uri: componentRef, unrepresentable: 'any' })
   const paths: Record<string, Record<string, unknown>> = {}
-  for (const operation of ADMIN_OPERATIONS) {
-    const { body, answer } = ids.get(operation)!
+  for (const operation of ADMIN_OPERATION_LIST) {
+    const { body, answer } = ids.get(operation.id)!
     const parameter = operation.route.match(/\{(\w+)\}$/)?.[1]
     const parameters = [
       ...(parameter === undefined
@@ -97,21 +98,24 @@ export function createAdminOpenApiDocument(): AdminOpenApiDocument {
               ...PATH_PARAMETER_SCHEMAS[parameter],
             },
           ]),
-      ...Object.entries(operation.query ?? {}).map(([name, schema]) => {
-        const { description, ...rest } = withoutDocumentKeywords(z.toJSONSchema(schema) as JsonSchema)
-        return { name, in: 'query', required: false, description, schema: rest }
-      }),
+      ...Object.entries(operation.query ?? {}).map(([name, parameter]) => ({
+        name,
+        in: 'query',
+        required: false,
+        description: parameter.description,
+        schema: querySchema(parameter),
+      })),
     ]
-    const conflict = CONFLICTS[`${operation.method} ${operation.route}`]
+    const { conflict } = operation
     const success = answer === undefined ? { type: 'object', description: 'An OpenAPI 3.1 document (not in the envelope)' } : ref(answer)
     paths[`/__sandbox/${operation.route}`] ??= {}
     paths[`/__sandbox/${operation.route}`]![operation.method.toLowerCase()] = {
-      operationId: operationId(operation),
+      operationId: operation.id,
       summary: operation.summary,
       ...(parameters.length === 0 ? {} : { parameters }),
       ...(body === undefined
         ? {}
-        : { requestBody: { required: operation.route !== 'accounts', content: { 'application/json': { schema: ref(body) } } } }),
+        : { requestBody: { required: operation.bodyOptional !== true, content: { 'application/json': { schema: ref(body) } } } }),
       responses: {
         [String(operation.status)]: { description: 'Done', content: { 'application/json': { schema: success } } },
         '4XX': {
@@ -122,7 +126,7 @@ export function createAdminOpenApiDocument(): AdminOpenApiDocument {
           ? {}
           : { '409': { description: conflict, content: { 'application/json': { schema: ref('AdminError') } } } }),
       },
-      ...(operation.route === 'health' ? { security: [] } : {}),
+      ...(operation.open === true ? { security: [] } : {}),
     }
   }
   return {
@@ -163,8 +167,8 @@ function collectNamed(operations: readonly AdminOperation[]): Map<z.ZodType, str
     }
   }
   for (const operation of operations) {
-    visit(operation.body, 0)
-    visit(operation.data, 0)
+    if (operation.body !== undefined) visit(ADMIN_SCHEMAS[operation.body], 0)
+    if (operation.data !== undefined) visit(ADMIN_SCHEMAS[operation.data], 0)
   }
   return found
 }

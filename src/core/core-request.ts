@@ -32,4 +32,9 @@ export interface TimedAnswer extends Answer {
   readonly warnings?: readonly Warning[]
   /** A request of the dashboard's own (`X-Sandbox-Client: dashboard`): kept out of the request log. */
   readonly observer?: boolean
+  /**
+   * Asked once the delay has passed: the answer to send instead when this one no longer stands (its
+   * session ended meanwhile); `undefined` when it does.
+   */
+  readonly expired?: () => TimedAnswer | undefined
 }

@@ -4,13 +4,16 @@ import type { SandboxCore } from './sandbox-core.js'
  * The one reset, for the admin API and the library alike: the scenarios the sandbox started with
  * (definitions made since are forgotten), an empty journal and client report, the request count at 0, the start
  * clock, the portal's counters, and the seeded records (accounts, projects and keys made since are
- * gone). The records the request path reads are restored before it returns; the promise resolves
- * once a test's `db()` collections, if it opened them, hold them too.
+ * gone). Everything the request path reads is restored before it returns; a test's `db()`
+ * collections, if it opened them, follow from the index (`sandbox.model.settled()` resolves once they
+ * hold the records, or rejects with a copy that failed: a failure is kept until someone awaits it,
+ * never dropped).
  *
  * @example
- * await resetSandbox(sandbox) // as new
+ * resetSandbox(sandbox) // as new
+ * await sandbox.model.settled() // and so is db()
  */
-export function resetSandbox(sandbox: SandboxCore): Promise<void> {
+export function resetSandbox(sandbox: SandboxCore): void {
   sandbox.scenarios.reset()
   sandbox.journal.clear()
   sandbox.observerJournal.clear()
@@ -18,5 +21,5 @@ export function resetSandbox(sandbox: SandboxCore): Promise<void> {
   sandbox.requestCount = 0
   sandbox.clock.restore()
   sandbox.portal.reset()
-  return sandbox.model.reseed()
+  sandbox.model.reseed()
 }

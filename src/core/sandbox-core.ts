@@ -3,14 +3,11 @@ import type { Fixtures } from '../contract/fixtures-schema.js'
 import type { Portal } from '../model/create-portal.js'
 import type { Clock } from '../vocabulary/clock.js'
 import type { Analytics } from '../analytics/create-analytics.js'
-import type { Routes } from './guards/resolve-route.js'
+import type { Routes } from './endpoints/api-routes.js'
 import type { ScenarioState } from '../scenarios/scenario-state.js'
-import type { Answer } from './answer.js'
-import type { BoundedCache } from '../vocabulary/bounded-cache.js'
 import type { Journal } from './journal.js'
 import type { Coverage } from './report/coverage.js'
-import type { SharedAnswers } from './admin/shared-answers.js'
-export type { ServerSettings } from './server-settings.js'
+import type { ProcessWide } from './process-wide.js'
 import type { LatencyRange } from '../vocabulary/latency.js'
 import type { BudgetAccount } from '../vocabulary/memory-budget.js'
 
@@ -42,10 +39,8 @@ export interface SandboxCore {
   readonly clientReport: boolean
   /** Strict mode: a request with a warning is answered 400 with the warning's code. */
   readonly strict: boolean
-  /** Success answers by everything they depend on: served again without being built again. */
-  readonly answers: BoundedCache<string, Answer>
-  /** The admin API's large answers (keys, journal pages), built once per change and shared. */
-  readonly adminAnswers: SharedAnswers
+  /** What every sandbox of the process shares (the answer, admin-answer and series caches): not this sandbox's own. */
+  readonly shared: ProcessWide
   /**
    * What the sandbox holds of the process's memory budget (portal records, journal entries,
    * definitions, a session's own share); closed when the sandbox ends, which gives it all back.

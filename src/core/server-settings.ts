@@ -2,6 +2,10 @@ import type { Envelope } from '../contract/envelope.js'
 import type { Answer } from './answer.js'
 import type { CoreRequest } from './core-request.js'
 import type { Coverage } from './report/coverage.js'
+import type { SandboxCore } from './sandbox-core.js'
+
+/** The OpenAPI documents a server serves: the public API's and the admin API's. */
+export type DocumentName = 'openapi' | 'admin-openapi'
 
 /**
  * The session operations of the admin API (`/__sandbox/sessions`), which the server that holds the
@@ -11,6 +15,11 @@ import type { Coverage } from './report/coverage.js'
  * const sessions: SessionRoutes = { create: (request) => …, list: () => …, end: (id) => … }
  */
 export interface SessionRoutes {
+  /**
+   * The live session `id`'s sandbox, or `undefined` for none (or one past its time). `touch`: a
+   * request of a test's keeps it alive; the dashboard's watching does not.
+   */
+  use(id: string, touch: boolean): { readonly core: SandboxCore; readonly ended: boolean } | undefined
   create(request: CoreRequest): Envelope<unknown>
   /** The list, as an envelope or an answer already built (and shared). */
   list(): Envelope<unknown> | Answer
@@ -21,8 +30,8 @@ export interface SessionRoutes {
 
 /**
  * What belongs to a server rather than to a sandbox: the admin token, whether it answers only
- * loopback Host names, the OpenAPI texts it loads on first request, its request log's figures, and
- * its sessions. The server owns it and passes it to `dispatch` with each request; a sandbox (or a
+ * loopback Host names, the OpenAPI texts and dashboard files it loads on first request, its request
+ * log's figures, and its sessions. The server owns it and passes it to `dispatch` with each request; a sandbox (or a
  * session) never holds it, so every session of a server answers under the same protection.
  */
 export interface ServerSettings {
@@ -33,10 +42,13 @@ export interface ServerSettings {
    * name of another site that points at 127.0.0.1 is how DNS rebinding reaches a local server.
    */
   readonly loopbackOnly: boolean
-  /** The OpenAPI document's text for `GET /__sandbox/openapi.json`, once loaded (the server loads it on first request). */
-  readonly openApiJson: (() => string) | undefined
-  /** The admin API's OpenAPI document, loaded the same way. */
-  readonly adminOpenApiJson: (() => string) | undefined
+  /** An OpenAPI document's text, loaded on its first request (zod builds it); `undefined` where none is served (msw). */
+  readonly document: ((name: DocumentName) => Promise<string>) | undefined
+  /**
+   * The answer for one of the dashboard's files (see `dashboardFile`), read from the built page;
+   * `undefined` where the dashboard is not served (msw, inside a session).
+   */
+  readonly dashboard: ((file: string | null) => Promise<Answer>) | undefined
   /** What the request log has written and dropped, for `GET /__sandbox/health`; `undefined` where nothing logs. */
   readonly logStats: (() => { readonly written: number; readonly dropped: number }) | undefined
   /** The session operations; `undefined` where there are none (the msw handlers, inside a session). */
@@ -52,8 +64,8 @@ export interface ServerSettings {
 export const NO_SERVER: ServerSettings = Object.freeze({
   adminToken: undefined,
   loopbackOnly: false,
-  openApiJson: undefined,
-  adminOpenApiJson: undefined,
+  document: undefined,
+  dashboard: undefined,
   logStats: undefined,
   sessions: undefined,
 })

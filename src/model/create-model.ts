@@ -25,10 +25,11 @@ export interface Model {
   /** Resolves once the collections hold every change applied so far; rejects with a copy into them that failed (once). */
   settled(): Promise<void>
   /**
-   * Restores the seeded records: the index at once, the collections (when made) by the time the
-   * promise resolves. Does nothing when no record changed since the last seeding.
+   * Restores the seeded records: the index at once, the collections (when made) soon after
+   * (`settled()`, which also reports a copy that failed). Does nothing when no record changed since
+   * the last seeding.
    */
-  reseed(): Promise<void>
+  reseed(): void
   /** Its keys are no longer looked for by masking (the index's `knownKeys`): its sandbox has ended. */
   release(): void
 }
@@ -155,7 +156,7 @@ export function createModel(fixtures: Fixtures, knownKeys?: KeyFinder): Model {
     settled,
     release: () => index.release(),
     reseed() {
-      if (index.changes === seededAt) return settled()
+      if (index.changes === seededAt) return
       index.clear()
       seed(index, fixtures)
       seededAt = index.changes
@@ -167,7 +168,6 @@ export function createModel(fixtures: Fixtures, knownKeys?: KeyFinder): Model {
           await fill(db, index)
         }),
       )
-      return settled()
     },
   }
 }

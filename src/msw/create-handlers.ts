@@ -29,7 +29,7 @@ export function createHandlers(getSandbox: () => SandboxCore | Promise<SandboxCo
       const sandbox = await getSandbox()
       const url = new URL(request.url)
       const path = base.origin === undefined ? url.pathname.slice(Math.max(0, url.pathname.indexOf(base.basePath))) : url.pathname
-      const response = dispatch(sandbox, {
+      const response = await dispatch(sandbox, {
         method: request.method,
         path,
         query: url.search.slice(1),

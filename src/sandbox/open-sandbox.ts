@@ -2,7 +2,7 @@ import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
 import { FIRST_INSTANT_MS } from '../vocabulary/format-instant.js'
 import { createAnalytics } from '../analytics/create-analytics.js'
 import { createClock } from '../vocabulary/clock.js'
-import { createRoutes } from '../core/guards/resolve-route.js'
+import { createRoutes } from '../core/endpoints/api-routes.js'
 import { toLatencyRange, type LatencyRange } from '../vocabulary/latency.js'
 import type { SandboxCore, SandboxState } from '../core/sandbox-core.js'
 import { createModel } from '../model/create-model.js'
@@ -15,10 +15,8 @@ import { createScenarioCatalogue, resolveScenarios, type ScenarioCatalogue } fro
 import type { Scenario } from '../contract/scenario-schema.js'
 import { ScenarioState } from '../scenarios/scenario-state.js'
 import { Journal } from '../core/journal.js'
-import { SharedAnswers } from '../core/admin/shared-answers.js'
+import { PROCESS_WIDE } from './process-wide.js'
 import { Coverage } from '../core/report/coverage.js'
-import { ownAnswer, type Answer } from '../core/answer.js'
-import { BoundedCache } from '../vocabulary/bounded-cache.js'
 import { ConfigError } from '../vocabulary/config-error.js'
 import { LIMITS } from '../vocabulary/limits.js'
 import { unboundedAccount, type MemoryBudget } from '../vocabulary/memory-budget.js'
@@ -29,34 +27,6 @@ import { checkOptionNames } from './check-option-names.js'
 import { createSandboxControls, type SandboxControls } from './sandbox-controls.js'
 
 export const DEFAULT_SEED = 1
-/**
- * Bytes of success answers kept for serving again (the least recently used go first): about 4,000
- * answers of a kilobyte. Why not more: docs/benchmarks.md, "Tuning measurements".
- */
-export const ANSWER_CACHE_BYTES = 4 * 1024 * 1024
-/**
- * An answer is kept from the second request for it among the last this-many first requests, so a
- * load of ever-new queries does not churn the cache (docs/benchmarks.md, "Tuning measurements").
- */
-export const ANSWER_ADMISSION_KEYS = 4096
-/**
- * Bytes of the admin API's large answers kept to be shared (keys, journal pages): a few of the
- * largest (a journal page of 1,000 cut entries is about 2.4 MB).
- */
-export const ADMIN_ANSWER_CACHE_BYTES = 8 * 1024 * 1024
-/**
- * The success answers of every sandbox in the process, in one cache: they key on key texts with
- * an index's change count and on project revisions, which are unique in the process, so sessions
- * share it safely and a new one costs no cache of its own.
- */
-const sharedAnswers = new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength, {
-  admitOnSecondUse: ANSWER_ADMISSION_KEYS,
-  keep: ownAnswer,
-})
-
-/** The admin API's large answers of every sandbox in the process: their versions are unique in it too. */
-const sharedAdminAnswers = new SharedAnswers(ADMIN_ANSWER_CACHE_BYTES)
-
 /** Requests the journal keeps: the most recent ones. */
 export const JOURNAL_CAPACITY = LIMITS.journalEntries
 const MAX_GENERATED_PROJECTS = 100_000
@@ -228,14 +198,13 @@ export function buildSandboxCore(config: SandboxConfig, fixtures: Fixtures, stat
     fixtures,
     model,
     portal: createPortal(model, clock, seed, state.budget),
-    analytics: createAnalytics(seed),
+    analytics: createAnalytics(seed, PROCESS_WIDE.series),
     clock,
     latency: config.latency,
     strict: config.strict,
     clientReport: config.clientReport,
     ...state,
-    answers: sharedAnswers,
-    adminAnswers: sharedAdminAnswers,
+    shared: PROCESS_WIDE,
     requestCount: 0,
   }
 }

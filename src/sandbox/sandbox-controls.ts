@@ -137,7 +137,9 @@ export function createSandboxControls(state: SandboxState, core: Promise<Sandbox
       state.scenarios.activate(resolveScenarios(state.scenarios.catalogue, scenarios, (index) => `useScenario argument ${index + 1}`))
     },
     async reset() {
-      await resetSandbox(await core)
+      const sandbox = await core
+      resetSandbox(sandbox)
+      await sandbox.model.settled()
     },
     accounts: { create: (input) => run((portal) => portal.createAccount(input ?? {})) },
     projects: {

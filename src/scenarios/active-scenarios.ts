@@ -33,6 +33,42 @@ interface CompiledRule {
 
 const DEFAULT_RETRY_AFTER_SECONDS = 30
 
+/** Headers of a request no rate limit counted: one object for them all. */
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({})
+
+/**
+ * What the scenarios in force decided for one request, asked once the key is known: whether they
+ * refuse the key, which projects they hide, whether they remove the data, and (at the data stage)
+ * whether they fail it or limit its rate, and the latency they add. The pipeline asks each once.
+ */
+export interface ScenarioDecision {
+  /** A rule treats the key as expired or revoked: 401. */
+  readonly refusesKey: boolean
+  /** Whether a rule hides projects at all (answers listing projects then depend on the request). */
+  readonly hidesProjects: boolean
+  /** Whether a rule hides project `id` from this request. */
+  hides(id: number): boolean
+  /** A rule removes the analytics (0 dates). */
+  readonly removesData: boolean
+  /**
+   * The data stage, once every real check has passed: throws a rate limit's 429 or a forced
+   * failure; else the rate-limit headers to send (counted). `observe`: counts nothing.
+   */
+  enterData(endpointFailure: ErrorTemplate, nowMs: number, observe: boolean): Readonly<Record<string, string>>
+  /** Milliseconds the matching latency rules add to the `requestNumber`th request. */
+  addedLatency(requestNumber: number): number
+}
+
+/** The decision where no scenario is in force: one object for every such request. */
+const NO_DECISION: ScenarioDecision = Object.freeze({
+  refusesKey: false,
+  hidesProjects: false,
+  hides: () => false,
+  removesData: false,
+  enterData: () => NO_HEADERS,
+  addedLatency: () => 0,
+})
+
 /**
  * Keys a rule keeps counters for. Only keys that passed the key check are counted, so this many
  * means a test made that many keys; past it, the rule's counters start again rather than grow.
@@ -163,6 +199,32 @@ export class ActiveScenarios {
     if (second.names.length === 0) return first
     if (first.names.length === 0) return second
     return new ActiveScenarios([...first.names, ...second.names], [...first.rules, ...second.rules])
+  }
+
+  /**
+   * What these scenarios decide for a request of `scope`: asked once per request, once the key is
+   * known (or, for a request refused before, once at its end for its latency).
+   *
+   * @example
+   * const decision = active.decide({ endpoint: 'projects', key: 'sbx_user_alpha', projectId: undefined })
+   * if (decision.refusesKey) throw new SandboxError(ERRORS.unauthorized)
+   */
+  decide(scope: RuleScope): ScenarioDecision {
+    if (this.rules.length === 0) return NO_DECISION
+    const hidesProjects = this.#hidden.length > 0
+    return {
+      refusesKey: this.checkKey(scope) !== undefined,
+      hidesProjects,
+      hides: (projectId) => hidesProjects && this.hidesProject({ ...scope, projectId }),
+      removesData: this.removesData(scope),
+      enterData: (endpointFailure, nowMs, observe) => {
+        const headers: Record<string, string> = {}
+        const refusal = this.enterData(scope, endpointFailure, headers, nowMs, observe)
+        if (refusal !== undefined) throw refusal
+        return headers
+      },
+      addedLatency: (requestNumber) => this.addedLatency(scope, requestNumber),
+    }
   }
 
   /** Whether any rule adds latency (else `addedLatency` is 0 for every request). */

@@ -72,14 +72,16 @@ export class ScenarioState {
 
   /**
    * The scenarios in force for a request: the active set plus those named in its
-   * `X-Sandbox-Scenario` header (comma-separated). An unknown name is 400 `unknown_scenario`.
+   * `X-Sandbox-Scenario` header (comma-separated). Throws 400 `unknown_scenario` for an unknown name.
    */
-  forRequest(header: string | null, holdsKey?: HoldsKey): ActiveScenarios | SandboxError {
+  forRequest(header: string | null, holdsKey?: HoldsKey): ActiveScenarios {
     if (header === null || header.trim() === '') return this.#active
-    return this.#byHeader.getOrCreate(header, () => {
-      const named = this.#compileHeader(header, holdsKey)
-      return named instanceof SandboxError ? named : ActiveScenarios.combine(this.#active, named)
+    const named = this.#byHeader.getOrCreate(header, () => {
+      const compiled = this.#compileHeader(header, holdsKey)
+      return compiled instanceof SandboxError ? compiled : ActiveScenarios.combine(this.#active, compiled)
     })
+    if (named instanceof SandboxError) throw named
+    return named
   }
 
   #compileHeader(header: string, holdsKey: HoldsKey | undefined): ActiveScenarios | SandboxError {

@@ -12,9 +12,9 @@ import { endSandbox } from '../core/end-sandbox.js'
 import { MAX_ENTRY_HEAP_BYTES } from '../core/journal.js'
 import { SharedAnswers } from '../core/admin/shared-answers.js'
 import { toAnswer, type Answer } from '../core/answer.js'
+import { SESSION_PREFIX } from '../core/admin/admin-paths.js'
 
-/** Where sessions are reached: `/sessions/<id>/…`. */
-export const SESSION_PREFIX = '/sessions/'
+export { SESSION_PREFIX } from '../core/admin/admin-paths.js'
 
 /** Live sessions a server holds by default (`--max-sessions`). */
 export const DEFAULT_MAX_SESSIONS = 1000
@@ -183,7 +183,7 @@ export class SessionStore implements SessionRoutes {
 
   create(request: CoreRequest): Envelope<unknown> {
     const body = readJsonBody(request)
-    return { ...ok(this.view(this.make(body)), 'Session created'), code: 201 } as unknown as Envelope<unknown>
+    return ok(this.view(this.make(body)), 'Session created')
   }
 
   /** Built once per change (a session made, used or ended) and shared: many clients listing cost one build. */

@@ -1,11 +1,7 @@
-import { openSandbox, resolveSandboxConfig, type SandboxConfig } from '../sandbox/open-sandbox.js'
-import { PROCESS_BUDGET } from '../vocabulary/memory-budget.js'
-import { PROCESS_KEYS } from '../model/process-keys.js'
+import { resolveSandboxConfig } from '../sandbox/open-sandbox.js'
 import { SANDBOX_OPTION_NAMES, type SandboxOptions } from '../sandbox/sandbox-options.js'
 import type { SandboxControls } from '../sandbox/sandbox-controls.js'
-import { startServer, type RunningServer } from './start-server.js'
-import { endSandbox } from '../core/end-sandbox.js'
-import { openSession } from '../sandbox/open-session.js'
+import { serveSandbox } from './serve-sandbox.js'
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_SECONDS, type Session } from './session-store.js'
 import type { SessionInput } from '../contract/session-schemas.js'
 import { ConfigError } from '../vocabulary/config-error.js'
@@ -97,29 +93,19 @@ function checkCount(name: string, value: unknown, min: number, max: number, fall
  * await sandbox.close()
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  // A server's sandboxes, its sessions' too, draw on the process's one budget.
-  const config: SandboxConfig = {
-    ...resolveSandboxConfig(options, {}, START_SANDBOX_OPTION_NAMES),
-    budget: PROCESS_BUDGET,
-    knownKeys: PROCESS_KEYS,
-  }
+  const config = resolveSandboxConfig(options, {}, START_SANDBOX_OPTION_NAMES)
   const max = checkCount('maxSessions', options.maxSessions, 0, 100_000, DEFAULT_MAX_SESSIONS)
   const ttl = checkCount('sessionTtl', options.sessionTtl, 1, 7 * 86_400, DEFAULT_SESSION_TTL_SECONDS)
-  const opened = openSandbox(config)
-  const core = await opened.core
-  let running: RunningServer
-  try {
-    running = await startServer(core, {
+  const served = await serveSandbox(
+    config,
+    {
       host: options.host ?? '127.0.0.1',
       port: options.port ?? 0,
       ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
-      sessions: { max, ttlMs: ttl * 1000, open: (body) => openSession(config, core.fixtures, body) },
-    })
-  } catch (error) {
-    // A port in use (or a bad token) must not leave this sandbox's share of the process's budget and keys behind.
-    endSandbox(core)
-    throw error
-  }
+    },
+    { max, ttlMs: ttl * 1000 },
+  )
+  const { opened, core, running } = served
   const sessions = running.sessions!
   return {
     url: running.url,
@@ -148,9 +134,6 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       const view = sessions.view(session)
       return { id: session.id, url: view.base_url, adminUrl: view.admin_url, close: async () => void sessions.remove(session.id) }
     },
-    async close() {
-      await running.close()
-      endSandbox(core)
-    },
+    close: () => served.close(),
   }
 }

@@ -3,14 +3,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { ConfigError } from '../vocabulary/config-error.js'
-import { ADMIN_BASE_PATH, ADMIN_OPENAPI_PATH, OBSERVER, OPENAPI_PATH } from '../core/admin/dispatch-admin.js'
 import type { CoreRequest, TimedAnswer } from '../core/core-request.js'
 import { toAnswer, withoutCors } from '../core/answer.js'
+import { carriesBody, isHeavy } from '../core/admin/admin-request-kind.js'
 import { dispatch } from '../core/dispatch.js'
 import { maskKeysIn } from '../vocabulary/mask-key.js'
 import { isLoopback } from '../vocabulary/is-loopback.js'
 
 export { isLoopback } from '../vocabulary/is-loopback.js'
+export { ADMIN_TOKEN_RULE } from '../vocabulary/admin-token-rule.js'
+import { ADMIN_TOKEN_RULE, isSendableToken } from '../vocabulary/admin-token-rule.js'
 import { formatWarning, WARNING_HEADER, type Warning } from '../vocabulary/warnings.js'
 import { fail } from '../contract/envelope.js'
 import { ERRORS } from '../vocabulary/errors.js'
@@ -20,11 +22,10 @@ import { answerClientError, writeRawAnswer } from './answer-client-error.js'
 import { readBody } from './read-body.js'
 import { createSocketBacklogs } from './socket-backlog.js'
 import { toCoreRequest } from './to-core-request.js'
-import { DASHBOARD_BARE_PATH, dashboardAnswer, dashboardFile } from './dashboard-answer.js'
-import { refuseForeignOrigin } from '../core/admin/refuse-foreign-origin.js'
-import type { ServerSettings } from '../core/server-settings.js'
+import { dashboardAnswer } from './dashboard-answer.js'
+import type { DocumentName, ServerSettings } from '../core/server-settings.js'
 import type { OpenedSession } from '../sandbox/open-session.js'
-import { SESSION_PREFIX, SessionStore, type Session, type SessionLimits } from './session-store.js'
+import { SessionStore, type SessionLimits } from './session-store.js'
 
 /** Largest admin request body read. */
 const MAX_ADMIN_BODY_BYTES = LIMITS.adminBodyBytes
@@ -35,12 +36,6 @@ const MAX_ADMIN_BODY_BYTES = LIMITS.adminBodyBytes
  * `--keep-alive-timeout`, `--shutdown-grace`), so tests never wait for a fixed one.
  */
 export const DEFAULT_TIMEOUTS = { headersMs: 10_000, keepAliveMs: 5_000, shutdownGraceMs: 5_000 } as const
-
-/** The admin API's lists, whose answers may be megabytes: they wait while all connections together lag. */
-const HEAVY_ADMIN_PATH = /^(?:\/sessions\/[^/?]+)?\/__sandbox\/(?:keys|requests|sessions)\/?(?:\?|$)/
-
-/** The methods whose body the admin API reads. */
-const BODY_METHODS: ReadonlySet<string> = new Set(['PUT', 'PATCH', 'POST'])
 
 /** Where and how to listen. */
 export interface ServerOptions {
@@ -90,6 +85,12 @@ function describeListenError(error: NodeJS.ErrnoException, host: string, port: n
   }
 }
 
+/** The OpenAPI documents' texts, built from the contract's schemas (zod) on their first request only. */
+async function loadDocument(name: DocumentName): Promise<string> {
+  if (name === 'openapi') return (await import('../contract/openapi-json.js')).openApiJson()
+  return (await import('../contract/admin-openapi-json.js')).adminOpenApiJson()
+}
+
 /** `headers` with one `X-Sandbox-Warning` line per warning (`<code>: <text>`). */
 function withWarnings(headers: Readonly<Record<string, string>>, warnings: readonly Warning[]): Record<string, string | string[]> {
   return { ...headers, [WARNING_HEADER]: warnings.map(formatWarning) }
@@ -98,22 +99,6 @@ function withWarnings(headers: Readonly<Record<string, string>>, warnings: reado
 function formatHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host
 }
-
-/**
- * A token every client sends unchanged: printable ASCII, no space at either end. HTTP drops spaces
- * at the ends, so such a token could never be sent; a tab or non-ASCII some clients change or refuse.
- */
-const SENDABLE_TOKEN = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/
-
-/**
- * Why an admin token (`--admin-token`, `adminToken`) is refused at start-up: an empty one would
- * leave the admin API open, and one a header cannot carry whole would lock it for good.
- *
- * @example
- * await startSandbox({ adminToken: ' secret ' }) // rejects: ConfigError(ADMIN_TOKEN_RULE)
- */
-export const ADMIN_TOKEN_RULE =
-  'Invalid admin token: it must be printable ASCII, not empty and without a space at either end, which a header would drop (--admin-token, ANALYTICS_SANDBOX_ADMIN_TOKEN)'
 
 /**
  * Serves `sandbox` over node:http: each request goes straight to the core's `dispatch`, with no
@@ -126,7 +111,7 @@ export const ADMIN_TOKEN_RULE =
  */
 export async function startServer(sandbox: SandboxCore, options: ServerOptions): Promise<RunningServer> {
   const { log } = options
-  if (options.adminToken !== undefined && !SENDABLE_TOKEN.test(options.adminToken)) throw new ConfigError(ADMIN_TOKEN_RULE)
+  if (options.adminToken !== undefined && !isSendableToken(options.adminToken)) throw new ConfigError(ADMIN_TOKEN_RULE)
   const loopback = isLoopback(options.host)
   const generated = options.adminToken === undefined && !loopback
   let closing = false
@@ -136,26 +121,16 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   const delayed = new Set<ReturnType<typeof setTimeout>>()
   // node:crypto loads only when a token is made up (docs/benchmarks.md, "Tuning measurements").
   const adminToken = generated ? (await import('node:crypto')).randomBytes(18).toString('base64url') : options.adminToken
-  const documents: { openApiJson: (() => string) | undefined; adminOpenApiJson: (() => string) | undefined } = {
-    openApiJson: undefined,
-    adminOpenApiJson: undefined,
-  }
   const sessions = options.sessions === undefined ? undefined : new SessionStore(options.sessions.open, options.sessions, () => origin)
-  /** The server's settings, the same for the sandbox at its root and for every session (which hold no sessions). */
-  const settingsFor = (holdsSessions: boolean): ServerSettings => ({
+  /** The server's settings: the root's; its sessions answer under the same, without sessions or dashboard of their own. */
+  const settings: ServerSettings = {
     adminToken,
     loopbackOnly: loopback,
-    get openApiJson() {
-      return documents.openApiJson
-    },
-    get adminOpenApiJson() {
-      return documents.adminOpenApiJson
-    },
+    document: loadDocument,
+    dashboard: dashboardAnswer,
     logStats: options.logStats,
-    sessions: holdsSessions ? sessions : undefined,
-  })
-  const rootSettings = settingsFor(true)
-  const sessionSettings = settingsFor(false)
+    sessions,
+  }
   const sweeper =
     sessions === undefined ? undefined : setInterval(() => sessions.sweep(), Math.min(60_000, Math.max(1_000, options.sessions!.ttlMs / 2)))
   sweeper?.unref()
@@ -165,7 +140,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     coreRequest: CoreRequest,
     answer: TimedAnswer,
     started: number,
-    shownPath = '',
+    shown: string,
   ) => {
     // The headers carry Content-Length, so no chunked encoding: the body goes out in one write.
     // While shutting down, answers close their connection, so draining ends with the last one.
@@ -186,26 +161,23 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     if (answer.observer === true) return
     log?.({
       method: coreRequest.method,
-      path: shownPath,
+      path: shown,
       status: answer.status,
       ms: performance.now() - started,
       key: coreRequest.header('x-api-key'),
       error: answer.error ?? null,
     })
   }
-  /** Answers `coreRequest` (its path below the session's prefix, under a session) from `target`. */
-  const respond = (
-    request: IncomingMessage,
-    response: ServerResponse,
-    coreRequest: CoreRequest,
-    target: SandboxCore,
-    settings: ServerSettings,
-    session: Session | undefined,
-  ): void => {
+  /** Hands `coreRequest` to the core and its answer to the socket: at once, once loaded, or after its latency. */
+  const respond = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest): void => {
     const started = log === undefined ? 0 : performance.now()
-    // Read before the request is answered, while a key it names (DELETE keys/{key}) still exists.
-    const shown = log === undefined ? '' : maskKeysIn(request.url ?? '/', target.model.index.knownKeys)
-    const answer = dispatch(target, coreRequest, settings)
+    // Read before the request is answered, while a key it names (DELETE keys/{key}) is still known.
+    const shown = log === undefined ? '' : maskKeysIn(request.url ?? '/', sandbox.model.index.knownKeys)
+    const answer = dispatch(sandbox, coreRequest, settings)
+    if (answer instanceof Promise) {
+      void answer.then((loaded) => send(request, response, coreRequest, loaded, started, shown))
+      return
+    }
     if (answer.delayMs <= 0) {
       send(request, response, coreRequest, answer, started, shown)
       return
@@ -213,9 +185,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     // Kept until it fires, so closing the server can let go of it: a 10-minute latency must not keep the process alive.
     const timer = setTimeout(() => {
       delayed.delete(timer)
-      // A session that ended while its answer waited is gone: its answer is too.
-      if (session?.ended === true) answerSessionNotFound(request, response, coreRequest, coreRequest.path)
-      else send(request, response, coreRequest, answer, started, shown)
+      send(request, response, coreRequest, answer.expired?.() ?? answer, started, shown)
     }, answer.delayMs)
     delayed.add(timer)
   }
@@ -230,91 +200,19 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
       requireHostHeader: false,
     },
     (request, response) => {
-      const heavy = request.method === 'GET' && HEAVY_ADMIN_PATH.test(request.url ?? '')
-      if (backlogs.lags(request.socket, heavy)) backlogs.hold(request.socket, () => route(request, response), heavy)
-      else route(request, response)
+      const heavy = isHeavy(request.method ?? 'GET', request.url ?? '')
+      if (backlogs.lags(request.socket, heavy)) backlogs.hold(request.socket, () => carry(request, response), heavy)
+      else carry(request, response)
     },
   )
-  /** Routes a request whose connection may be answered now: to the root sandbox, or to a session's. */
-  function route(request: IncomingMessage, response: ServerResponse): void {
+  /** Carries a request whose connection may be answered now: its body first, where the admin API reads one. */
+  function carry(request: IncomingMessage, response: ServerResponse): void {
     const coreRequest = toCoreRequest(request)
-    if (sessions === undefined || !coreRequest.path.startsWith(SESSION_PREFIX)) {
-      routeTo(request, response, coreRequest, sandbox, rootSettings, true)
-      return
-    }
-    const slash = coreRequest.path.indexOf('/', SESSION_PREFIX.length)
-    const id = coreRequest.path.slice(SESSION_PREFIX.length, slash < 0 ? undefined : slash)
-    const below = slash < 0 ? '/' : coreRequest.path.slice(slash)
-    const session = sessions.use(id, coreRequest.header('x-sandbox-client') !== OBSERVER)
-    if (session === undefined) {
-      answerSessionNotFound(request, response, coreRequest, below)
-      return
-    }
-    routeTo(request, response, { ...coreRequest, path: below }, session.core, sessionSettings, false, session)
-  }
-  /** The 404 of a session that does not exist, or ended while its request was read. */
-  function answerSessionNotFound(request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest, below: string): void {
-    const started = log === undefined ? 0 : performance.now()
-    const notFound = toAnswer(fail(ERRORS.sessionNotFound))
-    const answer = below.startsWith(ADMIN_BASE_PATH) ? withoutCors(notFound) : notFound
-    const shown = log === undefined ? '' : maskKeysIn(request.url ?? '/', sandbox.model.index.knownKeys)
-    send(request, response, coreRequest, { ...answer, delayMs: 0, error: ERRORS.sessionNotFound.error }, started, shown)
-  }
-  /** Routes a request of `target`'s own paths (the dashboard's files only at the root). */
-  function routeTo(
-    request: IncomingMessage,
-    response: ServerResponse,
-    coreRequest: CoreRequest,
-    target: SandboxCore,
-    settings: ServerSettings,
-    root: boolean,
-    session?: Session,
-  ): void {
-    // The OpenAPI documents are built from the contract's schemas, loaded on their first request only.
-    const admin = coreRequest.path.startsWith(ADMIN_BASE_PATH)
-    const path = admin ? coreRequest.path.replace(/\/$/, '') : ''
-    // The dashboard's files, read on their first request: a Host that may not see the admin API
-    // (DNS rebinding) goes on to the admin API's 403 instead.
-    const file = root && (admin || coreRequest.path === DASHBOARD_BARE_PATH) ? dashboardFile(coreRequest) : undefined
-    if (file !== undefined && refuseForeignOrigin(coreRequest, loopback) === undefined) {
-      const started = log === undefined ? 0 : performance.now()
-      void dashboardAnswer(file).then((answer) =>
-        send(
-          request,
-          response,
-          coreRequest,
-          { ...answer, delayMs: 0, error: null },
-          started,
-          log === undefined ? '' : maskKeysIn(request.url ?? '/', target.model.index.knownKeys),
-        ),
-      )
-      return
-    }
-    if (admin && documents.openApiJson === undefined && path === OPENAPI_PATH) {
-      void import('../contract/openapi-json.js').then(({ openApiJson }) => {
-        documents.openApiJson = openApiJson
-        respond(request, response, coreRequest, target, settings, session)
-      })
-      return
-    }
-    if (admin && documents.adminOpenApiJson === undefined && path === ADMIN_OPENAPI_PATH) {
-      void import('../contract/admin-openapi-json.js').then(({ adminOpenApiJson }) => {
-        documents.adminOpenApiJson = adminOpenApiJson
-        respond(request, response, coreRequest, target, settings, session)
-      })
-      return
-    }
-    // Only the admin API's PUT, PATCH and POST carry a body; every other request is answered at once.
-    if (!admin || !BODY_METHODS.has(coreRequest.method)) {
-      respond(request, response, coreRequest, target, settings, session)
+    if (!carriesBody(coreRequest.method, coreRequest.path)) {
+      respond(request, response, coreRequest)
       return
     }
     void readBody(request, MAX_ADMIN_BODY_BYTES).then((body) => {
-      // A session that ended while its body arrived is gone: nothing is made in it.
-      if (session?.ended === true) {
-        answerSessionNotFound(request, response, coreRequest, coreRequest.path)
-        return
-      }
       if (body === undefined) {
         // An admin answer: no CORS headers, as everywhere under /__sandbox/.
         const tooLarge = withoutCors(toAnswer(fail(ERRORS.payloadTooLarge), { connection: 'close' }))
@@ -322,7 +220,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
         response.end(tooLarge.body)
         return
       }
-      respond(request, response, { ...coreRequest, body }, target, settings, session)
+      respond(request, response, { ...coreRequest, body })
     })
   }
   server.on('clientError', answerClientError)

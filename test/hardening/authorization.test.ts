@@ -1,3 +1,4 @@
+import { answeredNow } from '../support/answered-now.js'
 /**
  * Authorization invariants as properties, over every key of the default fixtures plus random ones,
  * every project id of the fixtures plus random positive integers, every endpoint and optional query:
@@ -259,7 +260,9 @@ describe('authorization invariants (no scenario active)', () => {
       ),
       runs(1_000),
     )
-    const journal = text(dispatch(journaled, { method: 'GET', path: '/__sandbox/requests', query: '', header: () => null }).body)
+    const journal = text(
+      answeredNow(dispatch(journaled, { method: 'GET', path: '/__sandbox/requests', query: '', header: () => null })).body,
+    )
     const entries = (JSON.parse(journal) as { data: { requests: Array<{ key: string | null }> } }).data.requests
     expect(entries.length).toBeGreaterThan(0)
     for (const key of FIXTURE_KEYS) expect(journal.includes(key), `${key} in the journal`).toBe(false)

@@ -1,10 +1,11 @@
+import { answeredNow } from '../support/answered-now.js'
 /**
  * Property-based fuzzing of the core's `dispatch` over everything a client controls: path, method,
  * X-API-Key, X-Project-ID, X-Sandbox-Scenario and the query string. Seeded (see HARDENING_SEED):
  * a failure prints the seed, the path and the shrunk counterexample.
  */
 import fc from 'fast-check'
-import { ADMIN_OPERATIONS as ADMIN_CONTRACT } from '../../src/contract/admin-contracts.js'
+import { ADMIN_OPERATION_LIST as ADMIN_CONTRACT } from '../../src/contract/admin-operations.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createSandboxCore, resolveSandboxConfig } from '../../src/sandbox/open-sandbox.js'
 import type { CoreRequest, TimedAnswer } from '../../src/core/core-request.js'
@@ -287,7 +288,7 @@ describe('fuzzing dispatch: everything a client controls', () => {
                 ? (requested ?? null)
                 : null,
         }
-        const response = dispatch(sandbox, request)
+        const response = answeredNow(dispatch(sandbox, request))
         expect(response.status).toBe(204)
         expect(response.body.byteLength).toBe(0)
         expect(response.headers['access-control-allow-origin']).toBe('*')
@@ -342,7 +343,7 @@ describe('fuzzing dispatch: the admin API', () => {
     const admin = await createSandboxCore(resolveSandboxConfig({ now: TODAY }))
     fc.assert(
       fc.property(methodArb, adminPathArb, adminQueryArb, (method, path, query) => {
-        const response = dispatch(admin, { method, path, query, header: () => null })
+        const response = answeredNow(dispatch(admin, { method, path, query, header: () => null }))
         expectConforming({ method, path, status: response.status, text: new TextDecoder().decode(response.body) })
         const body = expectEnvelope(response.status, response.headers, response.body, new Set([200, 201, 400, 404, 405]))
         const route = routeOf(path.slice(ADMIN_PATH.length).replace(/\/$/, ''))

@@ -1,3 +1,4 @@
+import { answeredNow } from '../support/answered-now.js'
 /**
  * Shared by the hardening tests: the default fixtures as a client knows them, an independent oracle of
  * the documented check order (route → X-Sandbox-Scenario → key → X-Project-ID → query), the envelope
@@ -158,7 +159,7 @@ export function toCoreRequest(probe: Probe): CoreRequest {
 export function dispatchProbe(core: SandboxCore, probe: Probe): TimedAnswer {
   let response: TimedAnswer
   try {
-    response = dispatch(core, toCoreRequest(probe))
+    response = answeredNow(dispatch(core, toCoreRequest(probe)))
   } catch (error) {
     throw new Error(`dispatch threw for ${describeProbe(probe)}: ${String(error)}`)
   }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { KEYS_PAGE_DETAILS } from '../../src/core/admin/portal-routes.js'
+import { queryValueDetail } from '../../src/core/admin/read-admin-query.js'
+
+const KEYS_PAGE_DETAILS = { limit: queryValueDetail('get_keys', 'limit'), offset: queryValueDetail('get_keys', 'offset') }
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { LIMITS } from '../../src/vocabulary/limits.js'

@@ -8,7 +8,7 @@ import { createSandbox } from '../../src/msw/create-sandbox.js'
 import { expectError, expectSuccess } from '../api/contract/expect-envelope.js'
 import { USER, USER_101, withKey } from '../api/contract/fixtures.js'
 import { maskedKey, send, TODAY, useHttpSandbox } from './helpers.js'
-import { journalQueryDetail } from '../../src/core/admin/read-journal-query.js'
+import { queryValueDetail } from '../../src/core/admin/read-admin-query.js'
 import { repeatedParameterDetail } from '../../src/vocabulary/repeated-parameter.js'
 import { JOURNAL_CAPACITY } from '../../src/sandbox/open-sandbox.js'
 
@@ -169,7 +169,11 @@ describe('the request journal over HTTP: GET|DELETE /__sandbox/requests', () => 
 
   test('A limit that is not a whole number from 1 to 1000 is 400 bad_request.', async () => {
     for (const limit of ['abc', '-1', '1.5', '0', '1001']) {
-      expectError(await sandbox().admin(`requests?limit=${limit}`), ERRORS.badRequest, journalQueryDetail('limit', JOURNAL_CAPACITY))
+      expectError(
+        await sandbox().admin(`requests?limit=${limit}`),
+        ERRORS.badRequest,
+        queryValueDetail('get_requests', 'limit', { limit: JOURNAL_CAPACITY }),
+      )
     }
   })
 
@@ -199,7 +203,11 @@ describe('the request journal over HTTP: GET|DELETE /__sandbox/requests', () => 
       ['status=600', 'status'],
       ['key=', 'key'],
     ] as const) {
-      expectError(await sandbox().admin(`requests?${bad}`), ERRORS.badRequest, journalQueryDetail(name, JOURNAL_CAPACITY))
+      expectError(
+        await sandbox().admin(`requests?${bad}`),
+        ERRORS.badRequest,
+        queryValueDetail('get_requests', name, { limit: JOURNAL_CAPACITY }),
+      )
     }
   })
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ADMIN_BASE_PATH } from '../../src/core/admin/dispatch-admin.js'
+import { ADMIN_BASE_PATH } from '../../src/core/admin/admin-paths.js'
 import { RESPONSE_HEADERS } from '../../src/core/answer.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'

@@ -1,3 +1,4 @@
+import { answeredNow } from '../support/answered-now.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/core/dispatch.js'
 import type { SandboxCore } from '../../src/core/sandbox-core.js'
@@ -16,12 +17,14 @@ async function renamedSandbox(): Promise<SandboxCore> {
 }
 
 function displayNames(core: SandboxCore): string[] {
-  const response = dispatch(core, {
-    method: 'GET',
-    path: '/api/v1/projects',
-    query: '',
-    header: (name) => (name === 'x-api-key' ? 'sbx_user_alpha' : null),
-  })
+  const response = answeredNow(
+    dispatch(core, {
+      method: 'GET',
+      path: '/api/v1/projects',
+      query: '',
+      header: (name) => (name === 'x-api-key' ? 'sbx_user_alpha' : null),
+    }),
+  )
   return JSON.parse(new TextDecoder().decode(response.body)).data.projects.map((project: { display_name: string }) => project.display_name)
 }
 
@@ -29,7 +32,7 @@ describe('POST /__sandbox/reset', () => {
   it('re-seeds changed records as the library reset does, so the next request sees the seeded data (in process)', async () => {
     const core = await renamedSandbox()
     expect(displayNames(core)).toContain('Renamed')
-    const response = dispatch(core, { method: 'POST', path: '/__sandbox/reset', query: '', header: () => null })
+    const response = answeredNow(dispatch(core, { method: 'POST', path: '/__sandbox/reset', query: '', header: () => null }))
     expect(response.status).toBe(200)
     // The index is re-seeded before the answer goes: the very next request sees the seeded data.
     expect(displayNames(core)).not.toContain('Renamed')

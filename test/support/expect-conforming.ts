@@ -7,8 +7,9 @@
  */
 import { checkResponse, toContractIssues, type ContractIssue } from '../../src/contract/check-response.js'
 import { endpointOfPath } from '../../src/contract/endpoint-of-path.js'
-import { adminErrorEnvelopeSchema, adminSuccessSchema, findAdminOperation } from '../../src/contract/admin-contracts.js'
-import { ADMIN_BASE_PATH } from '../../src/core/admin/dispatch-admin.js'
+import { adminErrorEnvelopeSchema, adminSuccessSchema } from '../../src/contract/admin-contracts.js'
+import { findAdminOperation } from '../../src/contract/admin-operations.js'
+import { ADMIN_BASE_PATH } from '../../src/core/admin/admin-paths.js'
 
 /** One answer as a test received it, with the request it answers. */
 export interface ReceivedAnswer {

@@ -1,33 +1,16 @@
+import { ADMIN_ENDPOINTS, ADMIN_OPERATIONS, matchAdminRoute } from '../../contract/admin-operations.js'
 import type { CoreRequest, TimedAnswer } from '../core-request.js'
 import { toAnswer, withoutCors, type Answer } from '../answer.js'
-import { fail } from '../../contract/envelope.js'
+import { fail, type Envelope } from '../../contract/envelope.js'
 import { SandboxError } from '../../vocabulary/sandbox-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import type { SandboxCore } from '../sandbox-core.js'
-import { NO_SERVER, type ServerSettings } from '../server-settings.js'
-import { ADMIN_ROUTES, NO_SESSIONS_DETAIL } from './admin-routes.js'
+import type { ServerSettings } from '../server-settings.js'
+import { ADMIN_HANDLERS, NO_SESSIONS_DETAIL } from './admin-handlers.js'
 import { refuseForeignOrigin } from './refuse-foreign-origin.js'
+import { ADMIN_BASE_PATH, OBSERVER } from './admin-paths.js'
 
-/** `X-Sandbox-Client` of the dashboard's own requests: seen as a test sees the sandbox, changing nothing a test sees. */
-export const OBSERVER = 'dashboard'
-
-/** Where the admin API lives. */
-export const ADMIN_BASE_PATH = '/__sandbox/'
-
-/** Where the admin API serves the OpenAPI document. */
-export const OPENAPI_PATH = `${ADMIN_BASE_PATH}openapi.json`
-
-/** Where the admin API serves its own OpenAPI document. */
-export const ADMIN_OPENAPI_PATH = `${ADMIN_BASE_PATH}admin-openapi.json`
-
-/**
- * The admin endpoints, as the 404 of an unknown admin path lists them; from the routes, so a new
- * route is listed.
- *
- * @example
- * ADMIN_ENDPOINTS // 'GET health, GET scenarios, GET|PUT scenario, POST reset, GET|DELETE requests, GET coverage, …'
- */
-export const ADMIN_ENDPOINTS = [...ADMIN_ROUTES].map(([name, methods]) => `${Object.keys(methods).join('|')} ${name}`).join(', ')
+export { ADMIN_ENDPOINTS } from '../../contract/admin-operations.js'
 
 /**
  * The 404's detail for an admin path that is no route, listing the routes; at the root, also where
@@ -43,30 +26,14 @@ export function adminNotFoundDetail(name: string): string {
     : detail
 }
 
-/** The routes of the sessions a server holds. */
-const SESSION_ROUTES: ReadonlySet<string> = new Set(['sessions', 'sessions/{session}'])
-
-/**
- * Admin paths answered without the admin token: health tells nothing secret (status, today, seed,
- * scenarios in force, counts), and container and CI health checks cannot send a header.
- */
-export const OPEN_ADMIN_PATHS: ReadonlySet<string> = new Set(['health'])
-
-/** Routes whose last segment is a parameter (`keys/{key}`), by what comes before it (`keys`). */
-const PARAMETER_ROUTES: ReadonlyMap<string, string> = new Map(
-  [...ADMIN_ROUTES.keys()].flatMap((route) => (route.endsWith('}') ? [[route.slice(0, route.indexOf('/')), route] as const] : [])),
-)
-
-/** The route of an admin path and the parameter it names: `keys/abc` is route `keys/{key}` with `abc`. */
-function routeOf(path: string): { name: string; param: string } {
-  const slash = path.indexOf('/')
-  const route = slash < 0 || path.includes('/', slash + 1) ? undefined : PARAMETER_ROUTES.get(path.slice(0, slash))
-  return route === undefined ? { name: path, param: '' } : { name: route, param: path.slice(slash + 1) }
-}
-
 /** An admin answer, timed: without CORS headers, never delayed. */
 function adminAnswer(answer: Answer, observer: boolean, error: string | null = null): TimedAnswer {
   return { ...withoutCors(answer), delayMs: 0, error, observer }
+}
+
+function refusal(error: unknown, observer: boolean): TimedAnswer {
+  if (error instanceof SandboxError) return adminAnswer(toAnswer(error.envelope, error.headers), observer, error.template.error ?? null)
+  return adminAnswer(toAnswer(fail(ERRORS.internal)), observer)
 }
 
 /** Compares in time independent of where the texts differ, so the token cannot be guessed by timing. */
@@ -78,45 +45,46 @@ function sameText(given: string, expected: string): boolean {
 }
 
 /**
- * Answers a request to the admin API (`/__sandbox/…`), in the API's envelope, errors included
- * (`GET openapi.json` answers the document itself), with no CORS headers: a request from a web
- * page of another origin, or (bound to loopback) for a Host that is not loopback, is refused with
- * 403 `forbidden_origin` before anything else.
- * With an admin token set, every admin request but `GET health` must carry it (401
- * `admin_token_required` otherwise).
- * It never throws; it records nothing in the request journal.
+ * Answers a request to the admin API (`/__sandbox/…`) by the table of operations
+ * ({@link ADMIN_OPERATIONS}) and their handlers, in the API's envelope, errors included (the
+ * OpenAPI documents answer themselves), with no CORS headers. In order: a request from a web page
+ * of another origin, or (bound to loopback) for a Host that is not loopback, is 403
+ * `forbidden_origin`; with an admin token set, every operation but the open ones (`GET health`)
+ * needs it (401 `admin_token_required`); then the route (404), the method (405), the handler. A
+ * creation answers the table's 201. It never throws; it records nothing in the request journal.
+ * The OpenAPI documents answer a promise (they load on their first request).
  *
  * @example
  * dispatchAdmin(sandbox, { method: 'PUT', path: '/__sandbox/scenario', query: '', header, body: '{"scenarios":["slow"]}' })
  */
-export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest, server: ServerSettings = NO_SERVER): TimedAnswer {
-  const { name, param } = routeOf(request.path.slice(ADMIN_BASE_PATH.length).replace(/\/$/, ''))
-  const methods = ADMIN_ROUTES.get(name)
+export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest, server: ServerSettings): TimedAnswer | Promise<TimedAnswer> {
+  const { route, methods, param } = matchAdminRoute(request.path.slice(ADMIN_BASE_PATH.length))
   // The dashboard's polling stays out of the request log (an open tab would add lines every second).
   const observer = request.header('x-sandbox-client') === OBSERVER
   try {
-    const refusal = refuseForeignOrigin(request, server.loopbackOnly)
-    if (refusal !== undefined) throw refusal
-    if (
-      server.adminToken !== undefined &&
-      !OPEN_ADMIN_PATHS.has(name) &&
-      !sameText(request.header('x-sandbox-admin-token') ?? '', server.adminToken)
-    ) {
+    const foreign = refuseForeignOrigin(request, server.loopbackOnly)
+    if (foreign !== undefined) throw foreign
+    const id = methods?.get(request.method)
+    // An open route (health) is open to any method: a wrong one learns its 405 without the token.
+    const open = methods !== undefined && [...methods.values()].some((operation) => 'open' in ADMIN_OPERATIONS[operation])
+    if (server.adminToken !== undefined && !open && !sameText(request.header('x-sandbox-admin-token') ?? '', server.adminToken)) {
       throw new SandboxError(ERRORS.adminTokenRequired)
     }
-    if (methods === undefined) throw new SandboxError(ERRORS.notFound, adminNotFoundDetail(name))
+    if (methods === undefined) throw new SandboxError(ERRORS.notFound, adminNotFoundDetail(route))
+    const first = ADMIN_OPERATIONS[methods.values().next().value!]
     // Where a server holds no sessions (in process, inside a session) their routes do not exist, whatever the method.
-    if (SESSION_ROUTES.has(name) && server.sessions === undefined) throw new SandboxError(ERRORS.notFound, NO_SESSIONS_DETAIL)
-    // Own properties only: a method named `constructor` or `__proto__` must not reach Object.prototype.
-    const handler = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined
-    if (handler === undefined)
-      throw new SandboxError(ERRORS.methodNotAllowed, `Allowed here: ${Object.keys(methods).join(', ')}`, {
-        allow: Object.keys(methods).join(', '),
-      })
-    const result = handler(sandbox, request, param, server)
-    return adminAnswer('body' in result ? result : toAnswer(result), observer)
+    if ('rootOnly' in first && server.sessions === undefined) throw new SandboxError(ERRORS.notFound, NO_SESSIONS_DETAIL)
+    if (id === undefined) {
+      const allowed = [...methods.keys()].join(', ')
+      throw new SandboxError(ERRORS.methodNotAllowed, `Allowed here: ${allowed}`, { allow: allowed })
+    }
+    const result = ADMIN_HANDLERS[id](sandbox, request, param, server)
+    if (result instanceof Promise) return result.then((answer) => adminAnswer(answer, observer)).catch((error) => refusal(error, observer))
+    if ('body' in result) return adminAnswer(result, observer)
+    // The table says each operation's status: a creation's envelope answers 201, which the public API never does.
+    const { status } = ADMIN_OPERATIONS[id]
+    return adminAnswer(toAnswer(status === 200 ? result : ({ ...result, code: status } as Envelope<unknown>)), observer)
   } catch (error) {
-    if (error instanceof SandboxError) return adminAnswer(toAnswer(error.envelope, error.headers), observer, error.template.error ?? null)
-    return adminAnswer(toAnswer(fail(ERRORS.internal)), observer)
+    return refusal(error, observer)
   }
 }

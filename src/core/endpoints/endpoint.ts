@@ -1,51 +1,72 @@
 import type { EndpointName } from '../../vocabulary/endpoint-names.js'
-import type { KeyEntry } from '../../model/model-index.js'
-import type { ActiveScenarios } from '../../scenarios/active-scenarios.js'
+import type { KeyEntry, ModelIndex, ProjectEntry } from '../../model/model-index.js'
 import type { DayNumber } from '../../vocabulary/calendar-date.js'
 import type { Answer } from '../answer.js'
 import type { ErrorTemplate } from '../../vocabulary/errors.js'
 import type { Model } from '../../model/create-model.js'
 import type { Analytics } from '../../analytics/create-analytics.js'
-import type { BoundedCache } from '../../vocabulary/bounded-cache.js'
+import type { AnalyticsQuery } from '../../vocabulary/analytics-query.js'
 import type { ProjectIdHeader } from '../guards/authorize-project.js'
+import type { ProcessWide } from '../process-wide.js'
 
-/** What endpoints use of the sandbox: its data, its analytics and its answer cache. */
+/** What endpoints use of the sandbox: its data, its analytics, and the process's answer cache. */
 export interface EndpointServices {
   readonly model: Model
   readonly analytics: Analytics
-  readonly answers: BoundedCache<string, Answer>
+  readonly shared: Pick<ProcessWide, 'answers'>
 }
 
-/** What an endpoint gets once the route and the key guards have passed: what was read of the request, once. */
-export interface RequestContext {
-  readonly sandbox: EndpointServices
-  /** The query string, without its `?`. */
-  readonly query: string
+/** What the project step is given: the key that passed, X-Project-ID as read, and what a scenario hides. */
+export interface ProjectStep {
+  readonly index: ModelIndex
   readonly key: KeyEntry
-  /** X-Project-ID as read; an endpoint that reads it judges it (`wellFormedProjectId`). */
   readonly projectId: ProjectIdHeader
-  readonly today: DayNumber
-  /** The scenarios in force for this request. */
-  readonly active: ActiveScenarios
+  readonly hides: (id: number) => boolean
 }
 
-/** A request that passed its endpoint's guards: how to answer it. */
-export interface PreparedRequest {
-  /**
-   * The success answer, from the sandbox's cache when it was built before; `noData` (a scenario's)
-   * answers as if no day had data. An analytics answer says how many dates it covers (`dates`).
-   */
-  respond(noData: boolean): Answer & { readonly dates?: number }
+/** What the answer step is given: everything the steps before learned, once. */
+export interface AnswerStep {
+  readonly sandbox: EndpointServices
+  readonly key: KeyEntry
+  /** The project the request reads, where the endpoint reads one. */
+  readonly project: ProjectEntry | undefined
+  /** The analytics query, where the endpoint reads one. */
+  readonly query: AnalyticsQuery | undefined
+  readonly today: DayNumber
+  /** A scenario removes the data (0 dates). */
+  readonly noData: boolean
+  /** Whether a scenario hides projects at all, and which. */
+  readonly hidesProjects: boolean
+  readonly hides: (id: number) => boolean
 }
 
 /**
- * One operation of the API: its name (its path below the base), its own 500 template, and its
- * guards. `dispatch` runs the data stage (scenario failures) between `prepare` and `respond`.
+ * One operation of the API as the pipeline runs it, each step in the spec's check order after the
+ * route and the key: the project step (400/403), the query step (400), and, once the scenarios'
+ * data stage has passed, the answer. Each step returns what it learned or throws the finished
+ * `SandboxError`.
+ *
+ * @example
+ * const project = endpoint.project({ index, key, projectId, hides })
+ * const query = endpoint.query(search, today)
+ * const answer = endpoint.answer({ sandbox, key, project, query, today, noData, hidesProjects, hides })
  */
 export interface Endpoint {
   readonly name: EndpointName
+  /** Its own 500. */
   readonly failure: ErrorTemplate
   /** Whether X-Project-ID names the project concerned (`/projects` ignores it: its key's project is). */
   readonly readsProjectId: boolean
-  prepare(context: RequestContext): PreparedRequest
+  project(step: ProjectStep): ProjectEntry | undefined
+  query(search: string, today: DayNumber): AnalyticsQuery | undefined
+  /** The success answer, from the process's cache when it was built before; an analytics answer says how many dates it covers. */
+  answer(step: AnswerStep): Answer & { readonly dates?: number }
 }
+
+/**
+ * The query step of an endpoint that reads no query (`/validate`, `/projects`).
+ *
+ * @example
+ * export const projectsEndpoint: Endpoint = { …, query: NO_QUERY, … }
+ */
+export const NO_QUERY = (): undefined => undefined

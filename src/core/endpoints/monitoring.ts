@@ -7,7 +7,7 @@ import { analyticsEndpoint } from './analytics-endpoint.js'
  * `GET /monitoring`: brands by topic, visibility history and the period comparison.
  *
  * @example
- * const answer = monitoringEndpoint.prepare(context).respond(false)
+ * const answer = monitoringEndpoint.answer(step)
  * JSON.parse(new TextDecoder().decode(answer.body)).message // 'Monitoring data retrieved successfully for 30 dates'
  */
 export const monitoringEndpoint = analyticsEndpoint('monitoring', MESSAGES.monitoring, buildMonitoringData, stringifyMonitoring)

@@ -2,11 +2,10 @@ import { toAnswer } from '../answer.js'
 import { CacheKeys } from '../../vocabulary/cache-keys.js'
 import type { KeyEntry } from '../../model/model-index.js'
 import { ok } from '../../contract/envelope.js'
-import { hiddenBy } from '../guards/hidden-by.js'
 import { MESSAGES } from '../../vocabulary/messages.js'
 import type { ProjectsData } from '../../contract/resource-schemas.js'
 import { toProjectResource } from '../../model/to-project-resource.js'
-import type { Endpoint } from './endpoint.js'
+import { NO_QUERY, type Endpoint } from './endpoint.js'
 import { ENDPOINT_RULES } from '../../vocabulary/endpoint-rules.js'
 
 /** Its answer depends on the key's record and on the model's changes (projects added or removed). */
@@ -17,30 +16,27 @@ const PROJECTS_KEYS = new CacheKeys<KeyEntry>((entry, changes) => `projects|${en
  * `X-Project-ID` is ignored here; projects a scenario hides are left out.
  *
  * @example
- * projectsEndpoint.prepare(context).respond(false).status // 200 // { projects: [...], total: 3 }
+ * projectsEndpoint.answer(step).status // 200 // { projects: [...], total: 3 }
  */
 export const projectsEndpoint: Endpoint = {
   name: 'projects',
   failure: ENDPOINT_RULES.projects.failure,
   readsProjectId: ENDPOINT_RULES.projects.projectHeader !== 'ignored',
-  prepare({ sandbox, key, active }) {
+  project: () => undefined,
+  query: NO_QUERY,
+  answer({ sandbox, key, hidesProjects, hides }) {
     const { index } = sandbox.model
     const { apiKey } = key
-    const hidden = hiddenBy(active, 'projects', key)
-    return {
-      respond() {
-        const build = () => {
-          const entries = apiKey.project_id === null ? index.listProjects(apiKey.user_id) : [index.findProject(apiKey.project_id)]
-          const projects = entries.flatMap((entry) =>
-            entry === undefined || hidden(entry.project.id) ? [] : [toProjectResource(entry.project)],
-          )
-          const data: ProjectsData = { projects, total: projects.length }
-          return toAnswer(ok(data, MESSAGES.projects))
-        }
-        // Which projects a scenario hides depends on the request, so such answers are built each time.
-        if (active.hidesProjects) return build()
-        return sandbox.answers.getOrCreate(PROJECTS_KEYS.of(key, index.changes), build)
-      },
+    const build = () => {
+      const entries = apiKey.project_id === null ? index.listProjects(apiKey.user_id) : [index.findProject(apiKey.project_id)]
+      const projects = entries.flatMap((entry) =>
+        entry === undefined || hides(entry.project.id) ? [] : [toProjectResource(entry.project)],
+      )
+      const data: ProjectsData = { projects, total: projects.length }
+      return toAnswer(ok(data, MESSAGES.projects))
     }
+    // Which projects a scenario hides depends on the request, so such answers are built each time.
+    if (hidesProjects) return build()
+    return sandbox.shared.answers.getOrCreate(PROJECTS_KEYS.of(key, index.changes), build)
   },
 }

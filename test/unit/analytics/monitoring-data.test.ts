@@ -1,3 +1,4 @@
+import { PROCESS_WIDE } from '../../../src/sandbox/process-wide.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatCalendarDate } from '../../../src/vocabulary/calendar-date.js'
 import { createAnalytics, type Analytics } from '../../../src/analytics/create-analytics.js'
@@ -12,7 +13,7 @@ let analytics: Analytics
 
 beforeAll(async () => {
   model = await loadDefaultModel()
-  analytics = createAnalytics(SEED)
+  analytics = createAnalytics(SEED, PROCESS_WIDE.series)
 })
 
 function monitoring(projectId: number, analyticsQuery: AnalyticsQuery, today = TODAY) {
@@ -102,7 +103,7 @@ describe.each(DATA_CASES)('buildMonitoringData over $name', ({ projectId, query:
   })
 
   it('does not depend on "today" for days before it, nor on the analytics instance', () => {
-    const later = monitoringOf(createAnalytics(SEED), projectEntry(model, projectId), analyticsQuery, TODAY + 400)
+    const later = monitoringOf(createAnalytics(SEED, PROCESS_WIDE.series), projectEntry(model, projectId), analyticsQuery, TODAY + 400)
     const now = monitoring(projectId, analyticsQuery)
     const historyNow = now.data.visibility_score.history
     expect(later.data.visibility_score.history.slice(0, historyNow.length)).toEqual(historyNow)

@@ -1,3 +1,4 @@
+import { PROCESS_WIDE } from '../../../src/sandbox/process-wide.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createAnalytics, type Analytics } from '../../../src/analytics/create-analytics.js'
 import { stringifyMonitoring } from '../../../src/analytics/stringify-monitoring.js'
@@ -15,7 +16,7 @@ let analytics: Analytics
 
 beforeAll(async () => {
   model = await loadDefaultModel()
-  analytics = createAnalytics(42)
+  analytics = createAnalytics(42, PROCESS_WIDE.series)
 })
 
 /** Asserts stringifyMonitoring writes exactly JSON.stringify's text and leaves the envelope as it was. */

@@ -1,17 +1,17 @@
-import { ADMIN_OPERATIONS } from '../../../src/contract/admin-contracts.js'
+import { answeredNow } from '../../support/answered-now.js'
+import { ADMIN_OPERATION_LIST, ADMIN_OPERATIONS, matchAdminRoute } from '../../../src/contract/admin-operations.js'
 import { ENDPOINT_CONTRACTS } from '../../../src/contract/endpoint-contracts.js'
 import { ENDPOINT_NAMES } from '../../../src/vocabulary/endpoint-names.js'
 import { resolveRoute } from '../../../src/core/guards/resolve-route.js'
 import { NO_SERVER } from '../../../src/core/server-settings.js'
-import { JOURNAL_FILTERS, unknownFilterDetail } from '../../../src/core/admin/read-journal-query.js'
+import { queryValueDetail, unknownParameterDetail } from '../../../src/core/admin/read-admin-query.js'
 import { repeatedParameterDetail } from '../../../src/vocabulary/repeated-parameter.js'
 import { describe, expect, it } from 'vitest'
 import { createSandboxCore, JOURNAL_CAPACITY, resolveSandboxConfig } from '../../../src/sandbox/open-sandbox.js'
 import type { SandboxOptions } from '../../../src/sandbox/sandbox-options.js'
-import { JOURNAL_PAGE, journalQueryDetail } from '../../../src/core/admin/read-journal-query.js'
-import { ADMIN_BASE_PATH, adminNotFoundDetail, dispatchAdmin } from '../../../src/core/admin/dispatch-admin.js'
-import { ADMIN_ROUTES } from '../../../src/core/admin/admin-routes.js'
-import { USER_ID_FILTER_DETAIL } from '../../../src/core/admin/portal-routes.js'
+import { ADMIN_HANDLERS, JOURNAL_PAGE } from '../../../src/core/admin/admin-handlers.js'
+import { adminNotFoundDetail, dispatchAdmin } from '../../../src/core/admin/dispatch-admin.js'
+import { ADMIN_BASE_PATH } from '../../../src/core/admin/admin-paths.js'
 import type { CoreRequest, TimedAnswer } from '../../../src/core/core-request.js'
 import { ADMIN_RESPONSE_HEADERS, RESPONSE_HEADERS } from '../../../src/core/answer.js'
 import { dispatch } from '../../../src/core/dispatch.js'
@@ -50,7 +50,7 @@ function admin(
     header: () => null,
     body: options.body,
   }
-  const response = dispatchAdmin(core, request)
+  const response = answeredNow(dispatchAdmin(core, request, NO_SERVER))
   const text = new TextDecoder().decode(response.body)
   expectConforming({ method, path: request.path, status: response.status, text })
   return { response, body: JSON.parse(text) as Body }
@@ -63,7 +63,7 @@ function put(core: SandboxCore, body: unknown): { response: TimedAnswer; body: B
 /** Sends an API request through the full dispatcher, so it is counted and journaled. */
 function apiRequest(core: SandboxCore, path = '/api/v1/projects', query = ''): TimedAnswer {
   const headers = new Map([['x-api-key', DOCUMENTED_KEYS.user]])
-  const response = dispatch(core, { method: 'GET', path, query, header: (name) => headers.get(name) ?? null })
+  const response = answeredNow(dispatch(core, { method: 'GET', path, query, header: (name) => headers.get(name) ?? null }))
   expectConforming({ method: 'GET', path, status: response.status, text: new TextDecoder().decode(response.body) })
   return response
 }
@@ -279,9 +279,7 @@ describe('dispatchAdmin', () => {
 
   it.each(['since=abc', 'since=-1', 'since=1e3'])('refuses GET requests?%s with 400 bad_request naming since', async (query) => {
     const core = await sandbox()
-    expect(admin(core, 'GET', 'requests', { query }).body).toEqual(
-      fail(ERRORS.badRequest, journalQueryDetail('since', core.journal.capacity)),
-    )
+    expect(admin(core, 'GET', 'requests', { query }).body).toEqual(fail(ERRORS.badRequest, queryValueDetail('get_requests', 'since')))
   })
 
   it.each(['limit=abc', 'limit=-1', 'limit=1.5', 'limit=0', 'limit=1001'])(
@@ -290,7 +288,7 @@ describe('dispatchAdmin', () => {
       const core = await sandbox()
       const { response, body } = admin(core, 'GET', 'requests', { query })
       expect(response.status).toBe(400)
-      expect(body).toEqual(fail(ERRORS.badRequest, journalQueryDetail('limit', core.journal.capacity)))
+      expect(body).toEqual(fail(ERRORS.badRequest, queryValueDetail('get_requests', 'limit', { limit: core.journal.capacity })))
     },
   )
 
@@ -300,7 +298,7 @@ describe('dispatchAdmin', () => {
       const core = await sandbox()
       const { response, body } = admin(core, 'GET', 'keys', { query })
       expect(response.status).toBe(400)
-      expect(body).toEqual(fail(ERRORS.badRequest, USER_ID_FILTER_DETAIL))
+      expect(body).toEqual(fail(ERRORS.badRequest, queryValueDetail('get_keys', 'user_id')))
     },
   )
 
@@ -321,7 +319,9 @@ describe('dispatchAdmin', () => {
   ] as const)('refuses GET requests?%s with 400 bad_request naming the filter, and changes nothing', async (query, name) => {
     const core = await sandbox()
     apiRequest(core)
-    expect(admin(core, 'GET', 'requests', { query }).body).toEqual(fail(ERRORS.badRequest, journalQueryDetail(name, core.journal.capacity)))
+    expect(admin(core, 'GET', 'requests', { query }).body).toEqual(
+      fail(ERRORS.badRequest, queryValueDetail('get_requests', name, { limit: core.journal.capacity })),
+    )
     expect(core.journal.recorded).toBe(1)
   })
 
@@ -331,8 +331,9 @@ describe('dispatchAdmin', () => {
       const core = await sandbox()
       apiRequest(core)
       const { body } = admin(core, 'GET', 'requests', { query })
-      const name = [...new URLSearchParams(query).keys()].find((candidate) => !(JOURNAL_FILTERS as readonly string[]).includes(candidate))!
-      expect(body).toEqual(fail(ERRORS.badRequest, unknownFilterDetail(name)))
+      const taken = Object.keys(ADMIN_OPERATIONS.get_requests.query)
+      const name = [...new URLSearchParams(query).keys()].find((candidate) => !taken.includes(candidate))!
+      expect(body).toEqual(fail(ERRORS.badRequest, unknownParameterDetail('get_requests', name)))
     },
   )
 
@@ -402,7 +403,8 @@ describe('dispatchAdmin', () => {
   })
 
   it('routes every documented method and nothing else', () => {
-    const routes = Object.fromEntries([...ADMIN_ROUTES].map(([name, methods]) => [name, Object.keys(methods).sort()]))
+    const routes: Record<string, string[]> = {}
+    for (const { method, route } of ADMIN_OPERATION_LIST) routes[route] = [...(routes[route] ?? []), method].sort()
     expect(routes).toEqual({
       health: ['GET'],
       scenarios: ['GET'],
@@ -428,8 +430,12 @@ describe('dispatchAdmin', () => {
     const { response, body } = admin(core, 'GET', 'openapi.json')
     expect(response.status).toBe(404)
     expect(body.errors.error).toBe(ERRORS.notFound.error)
-    const server = { ...NO_SERVER, openApiJson: () => '{"openapi":"3.1.0"}' }
-    const served = dispatchAdmin(core, { method: 'GET', path: `${ADMIN_BASE_PATH}openapi.json`, query: '', header: () => null }, server)
+    const server = { ...NO_SERVER, document: async () => '{"openapi":"3.1.0"}' }
+    const served = await dispatchAdmin(
+      core,
+      { method: 'GET', path: `${ADMIN_BASE_PATH}openapi.json`, query: '', header: () => null },
+      server,
+    )
     expect(served.status).toBe(200)
     expect(JSON.parse(new TextDecoder().decode(served.body))).toHaveProperty('openapi')
   })
@@ -451,10 +457,16 @@ describe('dispatchAdmin', () => {
 })
 
 describe('the admin routes and the admin contract', () => {
-  it('have the same operations: every documented operation has a handler, and every handler is documented', () => {
-    const routed = [...ADMIN_ROUTES].flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method} ${route}`))
-    const documented = ADMIN_OPERATIONS.map((operation) => `${operation.method} ${operation.route}`)
-    expect(new Set(routed)).toEqual(new Set(documented))
+  it('have the same operations: every operation of the table has a handler, and every handler an operation', () => {
+    expect(Object.keys(ADMIN_HANDLERS).sort()).toEqual(Object.keys(ADMIN_OPERATIONS).sort())
+  })
+
+  it('route every path of the table, a parameter included, to its operations by method', () => {
+    for (const { id, method, route } of ADMIN_OPERATION_LIST) {
+      const path = route.replace(/\{\w+\}$/, 'x_1')
+      expect(matchAdminRoute(path).methods?.get(method)).toBe(id)
+      expect(matchAdminRoute(`${path}/`).methods?.get(method)).toBe(id)
+    }
   })
 
   it('serve each endpoint with the failure and X-Project-ID rule of its contract', async () => {

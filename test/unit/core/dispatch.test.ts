@@ -1,3 +1,4 @@
+import { answeredNow } from '../../support/answered-now.js'
 import { describe, expect, it } from 'vitest'
 import { createSandboxCore, resolveSandboxConfig } from '../../../src/sandbox/open-sandbox.js'
 import type { CoreRequest, TimedAnswer } from '../../../src/core/core-request.js'
@@ -34,11 +35,13 @@ describe('dispatch', () => {
       },
     }
     const headers = { 'X-API-Key': DOCUMENTED_KEYS.project }
-    const monitoring = dispatch(broken, request('/api/v1/monitoring', headers))
+    const monitoring = answeredNow(dispatch(broken, request('/api/v1/monitoring', headers)))
     expect(monitoring.status).toBe(500)
     expect(bodyOf('/api/v1/monitoring', monitoring)).toEqual(fail(ERRORS.monitoringFailed))
     expect(bodyOf('/api/v1/monitoring', monitoring).errors).toEqual({})
-    expect(bodyOf('/api/v1/overview', dispatch(broken, request('/api/v1/overview', headers))).message).toBe(ERRORS.overviewFailed.message)
+    expect(bodyOf('/api/v1/overview', answeredNow(dispatch(broken, request('/api/v1/overview', headers)))).message).toBe(
+      ERRORS.overviewFailed.message,
+    )
   })
 
   it('builds 500 envelopes with the spec messages for every endpoint', () => {

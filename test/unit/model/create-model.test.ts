@@ -175,7 +175,8 @@ describe('createModel: reseed', () => {
     })
     ;(await model.db()).projects.delete((q) => q.where({ id: 201 }))
     ;(await model.db()).apiKeys.delete((q) => q.where({ key: 'sbx_user_alpha' }))
-    await model.reseed()
+    model.reseed()
+    await model.settled()
     expect(model.index.findProject(99)).toBeUndefined()
     expect(projectEntry(model, 101).project.display_name).toBe('Northwind Outdoor')
     expect(projectEntry(model, 201).project.display_name).toBe('Tailspin Toys')
@@ -195,7 +196,8 @@ describe('createModel: reseed', () => {
       },
     })
     expect(projectEntry(model, 101).project.topics[0]!.brands).toContain('Intruder')
-    await model.reseed()
+    model.reseed()
+    await model.settled()
     expect(projectEntry(model, 101).project.topics[0]!.brands).toEqual(['Northwind', 'Summit Gear', 'TrailCo'])
     expect(projectEntry(model, 101).project.providers).toEqual(['chatgpt', 'perplexity', 'gemini', 'claude', 'google_ai_overview'])
   })
@@ -204,7 +206,8 @@ describe('createModel: reseed', () => {
     const model = await loadDefaultModel()
     const before = projectEntry(model, 102)
     ;(await model.db()).projects.delete((q) => q.where({ id: 101 }))
-    await model.reseed()
+    model.reseed()
+    await model.settled()
     expect(projectEntry(model, 102).revision).not.toBe(before.revision)
   })
 
@@ -212,7 +215,8 @@ describe('createModel: reseed', () => {
     const model = await loadDefaultModel()
     await (await model.db()).users.create({ id: 4, name: 'Intruder Inc' })
     ;(await model.db()).users.delete((q) => q.where({ id: 3 }))
-    await model.reseed()
+    model.reseed()
+    await model.settled()
     expect(
       (await model.db()).users
         .findMany()
@@ -225,7 +229,8 @@ describe('createModel: reseed', () => {
     const model = await loadDefaultModel()
     const entry = projectEntry(model, 101)
     const started = performance.now()
-    await model.reseed()
+    model.reseed()
+    await model.settled()
     const elapsed = performance.now() - started
     expect(projectEntry(model, 101)).toBe(entry)
     expect(elapsed).toBeLessThan(5)
@@ -234,9 +239,11 @@ describe('createModel: reseed', () => {
   it('does nothing after a reseed that already restored the records', async () => {
     const model = await loadDefaultModel()
     ;(await model.db()).projects.delete((q) => q.where({ id: 101 }))
-    await model.reseed()
+    model.reseed()
+    await model.settled()
     const entry = projectEntry(model, 101)
-    await model.reseed()
+    model.reseed()
+    await model.settled()
     expect(projectEntry(model, 101)).toBe(entry)
   })
 

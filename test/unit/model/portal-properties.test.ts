@@ -1,3 +1,4 @@
+import { answeredNow } from '../../support/answered-now.js'
 /**
  * Property tests of the authorization invariants under random sequences of portal and clock
  * operations (product.md, "The portal and the clock"), on the core in process.
@@ -38,7 +39,7 @@ const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
 function status(core: SandboxCore, path: string, key: string, projectId?: number): number {
   const header = (name: string) =>
     name === 'x-api-key' ? key : name === 'x-project-id' && projectId !== undefined ? String(projectId) : null
-  return dispatch(core, { method: 'GET', path: `/api/v1/${path}`, query: '', header }).status
+  return answeredNow(dispatch(core, { method: 'GET', path: `/api/v1/${path}`, query: '', header })).status
 }
 
 /** Runs `operation`, skipping what the portal refuses (a refusal changes nothing, which other tests check). */

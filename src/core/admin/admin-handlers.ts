@@ -1,0 +1,217 @@
+import type { AdminOperationId } from '../../contract/admin-operations.js'
+import { loadInputSchemas } from '../../contract/load-input-schemas.js'
+import { ok, type Envelope } from '../../contract/envelope.js'
+import type { KeyRecord } from '../../contract/portal-schemas.js'
+import type { Portal } from '../../model/create-portal.js'
+import { parse } from '../../model/parse-body.js'
+import { resolveScenarios } from '../../scenarios/scenario-catalogue.js'
+import { dayOfInstant, formatCalendarDate } from '../../vocabulary/calendar-date.js'
+import { ERRORS } from '../../vocabulary/errors.js'
+import { LIMITS } from '../../vocabulary/limits.js'
+import { PortalError } from '../../vocabulary/portal-error.js'
+import { readPositiveId } from '../../vocabulary/read-positive-id.js'
+import { SandboxError } from '../../vocabulary/sandbox-error.js'
+import { RESPONSE_HEADERS, toAnswer, type Answer } from '../answer.js'
+import type { CoreRequest } from '../core-request.js'
+import { resetSandbox } from '../reset-sandbox.js'
+import type { SandboxCore } from '../sandbox-core.js'
+import type { DocumentName, ServerSettings, SessionRoutes } from '../server-settings.js'
+import { readAdminQuery } from './read-admin-query.js'
+import { readJsonBody } from './read-json-body.js'
+
+/**
+ * An admin operation's work: an envelope (whose `code` the router sets from the table's status),
+ * or a finished answer for what is not one (the OpenAPI documents, which load on first request).
+ * `param` is the path's last segment for routes such as `keys/{key}`.
+ */
+export type AdminHandler = (
+  sandbox: SandboxCore,
+  request: CoreRequest,
+  param: string,
+  server: ServerSettings,
+) => Envelope<unknown> | Answer | Promise<Answer>
+
+/** Journal entries an answer lists when no `limit` is given: at most the journal's capacity is. */
+export const JOURNAL_PAGE = 100
+
+/**
+ * The 404's detail for the session routes where there are none.
+ *
+ * @example
+ * NO_SESSIONS_DETAIL // 'Sessions are made by the standalone sandbox (analytics-sandbox, startSandbox) at its root …'
+ */
+export const NO_SESSIONS_DETAIL =
+  'Sessions are made by the standalone sandbox (analytics-sandbox, startSandbox) at its root /__sandbox/sessions, not in process or inside a session'
+
+/**
+ * The 404's detail for an OpenAPI document where no server serves it (the msw handlers).
+ *
+ * @example
+ * NO_DOCUMENT_DETAIL // 'The OpenAPI document is served by the standalone sandbox (analytics-sandbox, startSandbox)'
+ */
+export const NO_DOCUMENT_DETAIL = 'The OpenAPI document is served by the standalone sandbox (analytics-sandbox, startSandbox)'
+
+function activeNames(sandbox: SandboxCore): readonly string[] {
+  return sandbox.scenarios.active.names
+}
+
+/** A project id in a path: digits only, or no such project (404). */
+function projectIdIn(param: string): number {
+  const id = readPositiveId(param)
+  if (id === undefined) throw PortalError.notFound(`No project ${JSON.stringify(param.slice(0, 40))}`)
+  return id
+}
+
+/** A key in a path, percent-decoded; one that cannot be decoded names no key (404). */
+function keyIn(param: string): string {
+  try {
+    return decodeURIComponent(param)
+  } catch {
+    throw PortalError.notFound('No such key')
+  }
+}
+
+/** The server's sessions; the router answers 404 for their routes before, where there are none. */
+function sessionsOf(server: ServerSettings): SessionRoutes {
+  if (server.sessions === undefined) throw new SandboxError(ERRORS.notFound, NO_SESSIONS_DETAIL)
+  return server.sessions
+}
+
+/** The documents' answers, by the loader that gave their texts: encoded once per process. */
+const documentAnswers = new WeakMap<NonNullable<ServerSettings['document']>, Map<DocumentName, Promise<Answer>>>()
+
+/** `GET openapi.json` or `GET admin-openapi.json`: the document itself, not in the envelope, loaded on first request. */
+function getDocument(server: ServerSettings, name: DocumentName): Promise<Answer> {
+  const load = server.document
+  if (load === undefined) throw new SandboxError(ERRORS.notFound, NO_DOCUMENT_DETAIL)
+  let answers = documentAnswers.get(load)
+  if (answers === undefined) documentAnswers.set(load, (answers = new Map()))
+  let answer = answers.get(name)
+  if (answer === undefined) {
+    answer = load(name).then((text) => {
+      const body = new TextEncoder().encode(text)
+      return { status: 200, headers: { ...RESPONSE_HEADERS, 'content-length': String(body.byteLength) }, body }
+    })
+    answers.set(name, answer)
+  }
+  return answer
+}
+
+/** The clock's span around `now` over which no key of `keys` changes state (expires). */
+function stateSpan(keys: readonly KeyRecord[], now: number): { from: number; until: number } {
+  let from = Number.NEGATIVE_INFINITY
+  let until = Number.POSITIVE_INFINITY
+  for (const record of keys) {
+    const expiresAt = Date.parse(record.expiry)
+    if (expiresAt <= now) from = Math.max(from, expiresAt)
+    else until = Math.min(until, expiresAt)
+  }
+  return { from, until }
+}
+
+/** A portal operation: its result in the success envelope; a refusal is a `PortalError`, answered as any other. */
+function portal<T>(operation: (portal: Portal, request: CoreRequest, param: string) => T, message: string): AdminHandler {
+  return (sandbox, request, param) => ok(operation(sandbox.portal, request, param), message)
+}
+
+/**
+ * The work of every admin operation, by the id the table ({@link ADMIN_OPERATIONS}) gives it: the
+ * table says where each is and what it takes, this what it does. A new operation without a
+ * handler does not compile.
+ *
+ * @example
+ * ADMIN_HANDLERS.get_clock(sandbox, request, '', NO_SERVER)
+ */
+export const ADMIN_HANDLERS: Readonly<Record<AdminOperationId, AdminHandler>> = {
+  get_health: (sandbox, _request, _param, server) =>
+    ok(
+      {
+        status: 'ok',
+        today: formatCalendarDate(dayOfInstant(sandbox.clock.now())),
+        seed: sandbox.analytics.seed,
+        active_scenarios: activeNames(sandbox),
+        requests: sandbox.journal.recorded,
+        ...(server.logStats === undefined ? {} : { log: server.logStats() }),
+      },
+      'Sandbox is healthy',
+    ),
+  get_scenarios: (sandbox) => {
+    const active = new Set(activeNames(sandbox))
+    const scenarios = sandbox.scenarios.catalogue.list().map(({ scenario, source }) => ({
+      name: scenario.name,
+      description: scenario.description,
+      source,
+      active: active.has(scenario.name),
+    }))
+    return ok({ scenarios, active: activeNames(sandbox) }, 'Scenarios retrieved successfully')
+  },
+  get_scenario: (sandbox) => ok({ active: activeNames(sandbox) }, 'Active scenarios'),
+  put_scenario: (sandbox, request) => {
+    // The shape first (every mistake in errors.fields, nothing changed), then each item: a
+    // definition's mistakes are a ConfigError (400 invalid_body), an unknown name an UnknownScenarioError (400 unknown_scenario).
+    const { scenarios } = parse(loadInputSchemas().scenarioListBodySchema, readJsonBody(request))
+    sandbox.scenarios.activate(
+      resolveScenarios(sandbox.scenarios.catalogue, scenarios, (index) => `admin API, scenarios[${index}]`, sandbox.model.index.knownKeys),
+    )
+    return ok({ active: activeNames(sandbox) }, 'Scenarios activated')
+  },
+  post_reset: (sandbox) => {
+    // The index is back before the answer goes; db()'s copy follows, and a copy that fails is
+    // kept for the next settled() a test awaits (docs/decisions/one-truth-for-records.md).
+    resetSandbox(sandbox)
+    return ok({ active: activeNames(sandbox) }, 'Sandbox reset')
+  },
+  get_requests: (sandbox, request) => {
+    const query = readAdminQuery('get_requests', request.query, { limit: sandbox.journal.capacity })
+    // The dashboard's own requests are kept apart, and read only when asked for.
+    const source = query.source ?? 'clients'
+    const journal = source === 'dashboard' ? sandbox.observerJournal : sandbox.journal
+    const limit = query.limit ?? Math.min(JOURNAL_PAGE, journal.capacity)
+    // Built once per new entry and shared: many clients reading the same page cost one build.
+    return sandbox.shared.adminAnswers.get(`requests?${request.query}`, `${source}.${journal.version}`, 0, () => {
+      // One more than asked tells, when reading forward with since, whether more entries match.
+      const listed = journal.list({ ...query, limit: limit + 1 })
+      const requests = query.since === undefined ? listed.slice(-limit) : listed.slice(0, limit)
+      const data = {
+        requests,
+        recorded: journal.recorded,
+        capacity: journal.capacity,
+        more: query.since !== undefined && listed.length > limit,
+      }
+      return { answer: toAnswer(ok(data, 'Requests retrieved successfully')), from: 0, until: 1 }
+    })
+  },
+  delete_requests: (sandbox) => {
+    sandbox.journal.clear()
+    return ok({}, 'Request journal cleared')
+  },
+  get_coverage: (sandbox, request, _param, server) => {
+    const scope = readAdminQuery('get_coverage', request.query).scope ?? 'reset'
+    // The root's suite adds every session up, ended ones included.
+    const others = scope === 'suite' ? (server.sessions?.coverages() ?? []) : []
+    return ok(sandbox.coverage.report(scope, others), 'Coverage retrieved successfully')
+  },
+  get_openapi_json: (_sandbox, _request, _param, server) => getDocument(server, 'openapi'),
+  get_admin_openapi_json: (_sandbox, _request, _param, server) => getDocument(server, 'admin-openapi'),
+  post_accounts: portal((it, request) => it.createAccount(readJsonBody(request)), 'Account created'),
+  post_projects: portal((it, request) => it.createProject(readJsonBody(request)), 'Project created'),
+  patch_projects_id: portal((it, request, id) => it.updateProject(projectIdIn(id), readJsonBody(request)), 'Project updated'),
+  delete_projects_id: portal((it, _, id) => it.deleteProject(projectIdIn(id)), 'Project deleted'),
+  get_keys: (sandbox, request) => {
+    const { user_id: userId, offset = 0, limit = LIMITS.keysPage } = readAdminQuery('get_keys', request.query)
+    const now = sandbox.clock.now()
+    // Built once per change of the keys (or of a listed key's state as the clock moves), and shared.
+    return sandbox.shared.adminAnswers.get(`keys?${request.query}`, String(sandbox.model.index.changes), now, () => {
+      const listed = sandbox.portal.listKeys(userId === undefined ? { offset, limit } : { userId, offset, limit })
+      return { answer: toAnswer(ok(listed, 'Keys retrieved successfully')), ...stateSpan(listed.keys, now) }
+    })
+  },
+  post_keys: portal((it, request) => it.createKey(readJsonBody(request)), 'Key created'),
+  patch_keys_key: portal((it, request, key) => it.updateKey(keyIn(key), readJsonBody(request)), 'Key updated'),
+  delete_keys_key: portal((it, _, key) => it.deleteKey(keyIn(key)), 'Key deleted'),
+  get_clock: portal((it) => it.clock(), 'Clock'),
+  put_clock: portal((it, request) => it.setClock(readJsonBody(request)), 'Clock set'),
+  get_sessions: (_sandbox, _request, _param, server) => sessionsOf(server).list(),
+  post_sessions: (_sandbox, request, _param, server) => sessionsOf(server).create(request),
+  delete_sessions_session: (_sandbox, _request, id, server) => sessionsOf(server).end(id),
+}

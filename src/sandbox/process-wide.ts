@@ -1,0 +1,39 @@
+import { SERIES_CACHE_BYTES, seriesBytes } from '../analytics/create-analytics.js'
+import type { DailySeries } from '../analytics/daily-series.js'
+import { SharedAnswers } from '../core/admin/shared-answers.js'
+import { ownAnswer, type Answer } from '../core/answer.js'
+import type { ProcessWide } from '../core/process-wide.js'
+import { BoundedCache } from '../vocabulary/bounded-cache.js'
+
+/**
+ * Bytes of success answers kept for serving again (the least recently used go first): about 4,000
+ * answers of a kilobyte. Why not more: docs/benchmarks.md, "Tuning measurements".
+ */
+export const ANSWER_CACHE_BYTES = 4 * 1024 * 1024
+/**
+ * An answer is kept from the second request for it among the last this-many first requests, so a
+ * load of ever-new queries does not churn the cache (docs/benchmarks.md, "Tuning measurements").
+ */
+export const ANSWER_ADMISSION_KEYS = 4096
+/**
+ * Bytes of the admin API's large answers kept to be shared (keys, journal pages): a few of the
+ * largest (a journal page of 1,000 cut entries is about 2.4 MB).
+ */
+export const ADMIN_ANSWER_CACHE_BYTES = 8 * 1024 * 1024
+
+/**
+ * The caches every sandbox of this process shares (see {@link ProcessWide}): made once, when the
+ * composition is first loaded. The memory budget and the masking's keys, which only servers share,
+ * are `PROCESS_BUDGET` and `PROCESS_KEYS`.
+ *
+ * @example
+ * buildSandboxCore({ ...config, shared: PROCESS_WIDE }, fixtures)
+ */
+export const PROCESS_WIDE: ProcessWide = Object.freeze({
+  answers: new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength, {
+    admitOnSecondUse: ANSWER_ADMISSION_KEYS,
+    keep: ownAnswer,
+  }),
+  adminAnswers: new SharedAnswers(ADMIN_ANSWER_CACHE_BYTES),
+  series: new BoundedCache<string, DailySeries>(SERIES_CACHE_BYTES, seriesBytes),
+})
