@@ -6,6 +6,11 @@
  * @example
  * import { createSandbox, startSandbox } from 'analytics-sandbox'
  */
+import { warnOfOldNode } from './msw/warn-of-old-node.js'
+
+// Said as the package is imported, before a test's first request can fail inside msw 3 on Node 20.
+warnOfOldNode(process.versions.node, (line) => void process.stderr.write(line))
+
 export * from './library.js'
 export { startSandbox, type RunningSandbox, type RunningSession, type StartSandboxOptions } from './server/start-sandbox.js'
 export type { SessionInput } from './contract/session-schemas.js'

@@ -3,7 +3,6 @@ import { openSandbox, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
 import type { SandboxOptions } from '../sandbox/sandbox-options.js'
 import type { Collections } from '../model/create-collections.js'
 import { createHandlers } from './create-handlers.js'
-import { mswRuntimeProblem } from '../vocabulary/msw-runtime-problem.js'
 import type { SandboxControls } from '../sandbox/sandbox-controls.js'
 
 /**
@@ -22,28 +21,6 @@ export interface Sandbox extends SandboxControls {
   db(): Promise<Collections>
 }
 
-/** Node's version where this runs in Node (not in a browser). */
-const nodeVersion = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node
-
-let warned = false
-
-/**
- * On a Node too old for msw 3 (before 22.12; before 22 there is no `Promise.withResolvers`), reads msw's
- * version once and says in one sentence on stderr when it is 3, instead of leaving msw to fail deep
- * inside with "Promise.withResolvers is not a function". Costs nothing on a newer Node or in a browser.
- */
-function warnOfOldNode(): void {
-  // Whether msw 3 could run here at all: only then is msw's own version worth reading.
-  if (warned || nodeVersion === undefined || mswRuntimeProblem('3.0.0', nodeVersion) === undefined) return
-  warned = true
-  void import('msw/package.json', { with: { type: 'json' } })
-    .then(({ default: msw }: { default: { version: string } }) => {
-      const problem = mswRuntimeProblem(msw.version, nodeVersion)
-      if (problem !== undefined) console.warn(`analytics-sandbox: ${problem}`)
-    })
-    .catch(() => undefined)
-}
-
 /**
  * Creates an in-process sandbox. Options are checked at once (a bad one throws a ConfigError here);
  * the data seeds in the background and the handlers wait for it.
@@ -60,7 +37,6 @@ function warnOfOldNode(): void {
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const opened = openSandbox(resolveSandboxConfig(options))
-  warnOfOldNode()
   const { core, config } = opened
   return {
     handlers: createHandlers(() => core, config.base),
