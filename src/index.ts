@@ -6,7 +6,7 @@
  * @example
  * import { createSandbox, startSandbox } from 'analytics-sandbox'
  */
-import { warnOfOldNode } from './msw/warn-of-old-node.js'
+import { warnOfOldNode } from './server/warn-of-old-node.js'
 
 // Said as the package is imported, before a test's first request can fail inside msw 3 on Node 20.
 warnOfOldNode(process.versions.node, (line) => void process.stderr.write(line))

@@ -1,4 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import { readWholeOption } from '../vocabulary/whole-option.js'
 import { oneLineErrors } from './one-line-error.js'
 import { COVERAGE_SCOPES, type CoverageReport, type CoverageScope } from '../core/report/coverage.js'
 import { printable } from '../vocabulary/printable.js'
@@ -72,8 +73,8 @@ function parsePercent(text: string): number {
 }
 
 function parseTimeout(text: string): number {
-  const value = /^[1-9]\d{0,6}$/.test(text) ? Number(text) : Number.NaN
-  if (Number.isNaN(value)) throw new InvalidArgumentError('--timeout must be a whole number of milliseconds.')
+  const value = readWholeOption('timeout', text)
+  if (value === undefined) throw new InvalidArgumentError('--timeout must be a whole number of milliseconds.')
   return value
 }
 

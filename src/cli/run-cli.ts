@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { ConfigError } from '../vocabulary/config-error.js'
+import { readWholeOption, wholeOptionRule, type WholeOption } from '../vocabulary/whole-option.js'
 import { DEFAULT_SEED, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
 import { formatCalendarDate, dayOfInstant } from '../vocabulary/calendar-date.js'
 import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
@@ -29,11 +30,11 @@ const { version } = createRequire(import.meta.url)('../../package.json') as { ve
 /** A `--scenario` value naming a file rather than a built-in. */
 const SCENARIO_PATH = /[/\\]|\.json$/i
 
-function parseInteger(min: number, max: number) {
+/** A flag's whole number, read and checked as the library checks its option ({@link LIMITS.options}). */
+function wholeOption(name: WholeOption) {
   return (text: string): number => {
-    const value = /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN
-    if (!Number.isSafeInteger(value) || value < min || value > max)
-      throw new InvalidArgumentError(`Must be an integer from ${min} to ${max}.`)
+    const value = readWholeOption(name, text)
+    if (value === undefined) throw new InvalidArgumentError(`M${wholeOptionRule(name).slice(1)}.`)
     return value
   }
 }
@@ -91,14 +92,14 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
     .version(version)
     .configureOutput(oneLineErrors('analytics-sandbox', (text) => void process.stderr.write(text)))
     .addOption(
-      new Option('-p, --port <port>', 'port to listen on; 0 picks a free one').env('PORT').default(4010).argParser(parseInteger(0, 65_535)),
+      new Option('-p, --port <port>', 'port to listen on; 0 picks a free one').env('PORT').default(4010).argParser(wholeOption('port')),
     )
     .addOption(new Option('--host <address>', 'address to bind').default('127.0.0.1'))
     .addOption(new Option('--fixtures <file>', 'serve the records of this JSON file instead of the default data'))
-    .addOption(new Option('--seed <n>', 'seed of all generated values').default(DEFAULT_SEED).argParser(parseInteger(0, 0xffffffff)))
+    .addOption(new Option('--seed <n>', 'seed of all generated values').default(DEFAULT_SEED).argParser(wholeOption('seed')))
     .addOption(
       new Option('--generate-projects <n>', 'add a generated account (key sbx_user_generated) with n projects').argParser(
-        parseInteger(0, 100_000),
+        wholeOption('generateProjects'),
       ),
     )
     .addOption(new Option('--now <date>', 'start the clock, frozen, at YYYY-MM-DD or a UTC date-time').argParser(parseDateArgument))
@@ -120,12 +121,12 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
     .addOption(
       new Option('--max-sessions <n>', 'live sessions at most (POST /__sandbox/sessions)')
         .default(DEFAULT_MAX_SESSIONS)
-        .argParser(parseInteger(0, 100_000)),
+        .argParser(wholeOption('maxSessions')),
     )
     .addOption(
       new Option('--session-ttl <seconds>', 'a session unused this long ends by itself')
         .default(DEFAULT_SESSION_TTL_SECONDS)
-        .argParser(parseInteger(1, 7 * 86_400)),
+        .argParser(wholeOption('sessionTtl')),
     )
     .addOption(
       new Option('--admin-token <token>', 'token the admin API requires (made up when --host is not loopback)').env(
@@ -140,17 +141,17 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
     .addOption(
       new Option('--headers-timeout <ms>', 'a client must send its request headers within this')
         .default(DEFAULT_TIMEOUTS.headersMs)
-        .argParser(parseInteger(100, 600_000)),
+        .argParser(wholeOption('headersTimeout')),
     )
     .addOption(
       new Option('--keep-alive-timeout <ms>', 'an idle keep-alive connection is closed after this')
         .default(DEFAULT_TIMEOUTS.keepAliveMs)
-        .argParser(parseInteger(100, 600_000)),
+        .argParser(wholeOption('keepAliveTimeout')),
     )
     .addOption(
       new Option('--shutdown-grace <ms>', 'on SIGINT or SIGTERM, requests in flight may finish within this')
         .default(DEFAULT_TIMEOUTS.shutdownGraceMs)
-        .argParser(parseInteger(0, 600_000)),
+        .argParser(wholeOption('shutdownGrace')),
     )
     .addOption(new Option('--debug', 'print stack traces of start-up failures'))
     .addHelpText(

@@ -2,7 +2,8 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { oneLineErrors } from './one-line-error.js'
 import { formatVerifyTable } from '../verify/format-verify-table.js'
 import { printable } from '../vocabulary/printable.js'
-import { readPositiveId } from '../vocabulary/read-positive-id.js'
+import { readWholeOption } from '../vocabulary/whole-option.js'
+import { LIMITS } from '../vocabulary/limits.js'
 import { stringifyPrintable } from '../vocabulary/stringify-printable.js'
 import { verifyContract, type VerifyOptions } from '../verify/verify-contract.js'
 
@@ -34,10 +35,10 @@ interface VerifyFlags {
   specOnly?: boolean
 }
 
-function parsePositive(name: string) {
+function parsePositive(name: 'projectId' | 'timeout') {
   return (text: string): number => {
-    const value = readPositiveId(text)
-    if (value === undefined) throw new InvalidArgumentError(`${name} must be a positive integer.`)
+    const value = readWholeOption(name, text)
+    if (value === undefined) throw new InvalidArgumentError(`${LIMITS.options[name].flag} must be a positive integer.`)
     return value
   }
 }
@@ -51,10 +52,10 @@ function createVerifyProgram(output: VerifyOutput, run: (flags: VerifyFlags) => 
     .addOption(new Option('--api-key <key>', 'the API key to check with (never printed)').env('ANALYTICS_API_KEY').makeOptionMandatory())
     .addOption(
       new Option('--project-id <id>', 'the project for the analytics checks (USER-level keys; default: the first listed)').argParser(
-        parsePositive('--project-id'),
+        parsePositive('projectId'),
       ),
     )
-    .addOption(new Option('--timeout <ms>', 'per request').default(10_000).argParser(parsePositive('--timeout')))
+    .addOption(new Option('--timeout <ms>', 'per request').default(10_000).argParser(parsePositive('timeout')))
     .addOption(new Option('--json', 'print the report as JSON'))
     .addOption(new Option('--spec-only', 'only the checks the specification states, not the sandbox’s gap decisions'))
     .addHelpText(

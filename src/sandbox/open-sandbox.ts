@@ -18,6 +18,7 @@ import { Journal } from '../core/journal.js'
 import { PROCESS_WIDE } from './process-wide.js'
 import { Coverage } from '../core/report/coverage.js'
 import { ConfigError } from '../vocabulary/config-error.js'
+import { checkWholeOption } from '../vocabulary/whole-option.js'
 import { LIMITS } from '../vocabulary/limits.js'
 import { unboundedAccount, type MemoryBudget } from '../vocabulary/memory-budget.js'
 import type { KeyFinder } from '../vocabulary/key-finder.js'
@@ -29,18 +30,9 @@ import { createSandboxControls, type SandboxControls } from './sandbox-controls.
 export const DEFAULT_SEED = 1
 /** Requests the journal keeps: the most recent ones. */
 export const JOURNAL_CAPACITY = LIMITS.journalEntries
-const MAX_GENERATED_PROJECTS = 100_000
 
 function invalid(option: string, why: string, value: unknown): ConfigError {
   return new ConfigError(`Invalid option "${option}": ${why} (got ${JSON.stringify(value) ?? String(value)})`)
-}
-
-function resolveSeed(seed: unknown): number {
-  if (seed === undefined) return DEFAULT_SEED
-  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-    throw invalid('seed', 'must be an integer from 0 to 4294967295', seed)
-  }
-  return seed
 }
 
 /** The start clock: a date (its first instant, UTC), a UTC date-time, or a Date; `undefined` for the real time. */
@@ -64,14 +56,6 @@ function resolveSwitch(option: 'strict' | 'clientReport', value: unknown, fallba
   if (value === undefined) return fallback
   if (typeof value !== 'boolean') throw invalid(option, 'must be true or false', value)
   return value
-}
-
-function resolveCount(count: unknown): number {
-  if (count === undefined) return 0
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > MAX_GENERATED_PROJECTS) {
-    throw invalid('generateProjects', `must be an integer from 0 to ${MAX_GENERATED_PROJECTS}`, count)
-  }
-  return count
 }
 
 /** Options checked and resolved, before any data is built. */
@@ -130,10 +114,10 @@ export function resolveSandboxConfig(
   return {
     catalogue,
     scenarios,
-    seed: resolveSeed(options.seed),
+    seed: checkWholeOption('seed', options.seed, DEFAULT_SEED),
     startNow: resolveNow(options.now),
     latency: resolveLatency(options.latency),
-    generateProjects: resolveCount(options.generateProjects),
+    generateProjects: checkWholeOption('generateProjects', options.generateProjects, 0),
     base: resolveBaseUrl(options.baseUrl),
     strict: resolveSwitch('strict', options.strict, false),
     clientReport: resolveSwitch('clientReport', options.clientReport, true),

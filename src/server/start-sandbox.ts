@@ -5,6 +5,7 @@ import { serveSandbox } from './serve-sandbox.js'
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_SECONDS, type Session } from './session-store.js'
 import type { SessionInput } from '../contract/session-schemas.js'
 import { ConfigError } from '../vocabulary/config-error.js'
+import { checkWholeOption } from '../vocabulary/whole-option.js'
 import { SandboxError } from '../vocabulary/sandbox-error.js'
 import { ERRORS } from '../vocabulary/errors.js'
 
@@ -75,14 +76,6 @@ export interface RunningSandbox extends SandboxControls {
   close(): Promise<void>
 }
 
-function checkCount(name: string, value: unknown, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`Invalid option "${name}": must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`)
-  }
-  return value
-}
-
 /**
  * Starts the standalone sandbox inside this process, on a free port unless told otherwise.
  * Rejects with a ConfigError for a bad option or a port it cannot listen on.
@@ -94,8 +87,8 @@ function checkCount(name: string, value: unknown, min: number, max: number, fall
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const config = resolveSandboxConfig(options, {}, START_SANDBOX_OPTION_NAMES)
-  const max = checkCount('maxSessions', options.maxSessions, 0, 100_000, DEFAULT_MAX_SESSIONS)
-  const ttl = checkCount('sessionTtl', options.sessionTtl, 1, 7 * 86_400, DEFAULT_SESSION_TTL_SECONDS)
+  const max = checkWholeOption('maxSessions', options.maxSessions, DEFAULT_MAX_SESSIONS)
+  const ttl = checkWholeOption('sessionTtl', options.sessionTtl, DEFAULT_SESSION_TTL_SECONDS)
   const served = await serveSandbox(
     config,
     {
