@@ -163,7 +163,9 @@ export function createSandboxState(config: SandboxConfig): SandboxState {
 export async function createSandboxCore(config: SandboxConfig, state: SandboxState = createSandboxState(config)): Promise<SandboxCore> {
   const { seed, generateProjects: count } = config
   const fixtures =
-    count === 0 ? config.fixtures : parseFixtures(await generateFixtures(config.fixtures, { seed, count }), `${count} generated projects`)
+    count === 0
+      ? config.fixtures
+      : parseFixtures(generateFixtures(config.fixtures, { seed, count, nowMs: config.startNow ?? Date.now() }), `${count} generated projects`)
   return buildSandboxCore(config, fixtures, state)
 }
 

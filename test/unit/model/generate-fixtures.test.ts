@@ -8,12 +8,13 @@ import { parseFixtures } from '../../../src/model/parse-fixtures.js'
 import { TODAY } from '../support/default-model.js'
 
 const COUNT = 25
+const NOW_MS = TODAY * 86_400_000
 let base: Fixtures
 let generated: Fixtures
 
 beforeAll(async () => {
   base = parseFixtures(defaultFixtures, 'default')
-  generated = await generateFixtures(base, { seed: 7, count: COUNT })
+  generated = await generateFixtures(base, { seed: 7, count: COUNT, nowMs: NOW_MS })
 })
 
 function generatedProjects(fixtures: Fixtures) {
@@ -22,16 +23,16 @@ function generatedProjects(fixtures: Fixtures) {
 
 describe('generateFixtures', () => {
   it('generates identical fixtures for the same seed', async () => {
-    expect(await generateFixtures(base, { seed: 7, count: COUNT })).toEqual(generated)
+    expect(await generateFixtures(base, { seed: 7, count: COUNT, nowMs: NOW_MS })).toEqual(generated)
   })
 
   it('generates the same fixtures for a seed after another seed was used', async () => {
-    await generateFixtures(base, { seed: 8, count: 3 })
-    expect(await generateFixtures(base, { seed: 7, count: COUNT })).toEqual(generated)
+    await generateFixtures(base, { seed: 8, count: 3, nowMs: NOW_MS })
+    expect(await generateFixtures(base, { seed: 7, count: COUNT, nowMs: NOW_MS })).toEqual(generated)
   })
 
   it('generates different fixtures for a different seed', async () => {
-    const other = await generateFixtures(base, { seed: 8, count: COUNT })
+    const other = await generateFixtures(base, { seed: 8, count: COUNT, nowMs: NOW_MS })
     expect(other).not.toEqual(generated)
     expect(generatedProjects(other).map((project) => project.display_name)).not.toEqual(
       generatedProjects(generated).map((project) => project.display_name),
@@ -97,7 +98,7 @@ describe('generateFixtures', () => {
   })
 
   it('adds only the account and its key when asked for no projects', async () => {
-    const none = await generateFixtures(base, { seed: 1, count: 0 })
+    const none = await generateFixtures(base, { seed: 1, count: 0, nowMs: NOW_MS })
     expect(none.projects).toEqual(base.projects)
     expect(none.api_keys.map((apiKey) => apiKey.key).at(-1)).toBe(GENERATED_USER_KEY)
     expect(() => parseFixtures(none, 'none')).not.toThrow()
