@@ -1,31 +1,18 @@
 import type { ApiKey, Project } from '../contract/fixtures-schema.js'
 import { loadInputSchemas } from '../contract/load-input-schemas.js'
-import type { AccountView, ClockView, KeyRecord, KeyState, ProjectRecord } from '../contract/portal-schemas.js'
-import { dayOfInstant, formatCalendarDate } from '../vocabulary/calendar-date.js'
+import type { AccountView, KeyRecord, KeyState, ProjectRecord } from '../contract/portal-schemas.js'
 import type { Clock } from '../vocabulary/clock.js'
-import { formatInstant, LAST_INSTANT_MS } from '../vocabulary/format-instant.js'
-import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
 import { formatIssuePath } from '../vocabulary/format-issue-path.js'
-import { mixHash } from '../vocabulary/hash.js'
-import { CLOCK_ADVANCE_MESSAGE, MAX_DURATION_MS, parseIsoDuration } from '../vocabulary/iso-duration.js'
 import { PortalError, type FieldIssue } from '../vocabulary/portal-error.js'
-import { LIMITS } from '../vocabulary/limits.js'
 import { issuesOf, parse } from './parse-body.js'
-import { refuseOversizedBody } from './refuse-oversized-body.js'
 import type { Model } from './create-model.js'
 import { makeProject } from './make-project.js'
+import { PortalAllowance } from './portal-allowance.js'
+import { KeyMaker } from './key-maker.js'
 import type { KeyEntry } from './model-index.js'
 import { toProjectResource } from './to-project-resource.js'
 import { inputMessage } from '../vocabulary/input-message.js'
 import { unboundedAccount, type BudgetAccount } from '../vocabulary/memory-budget.js'
-
-/**
- * Records (users, projects, keys) the portal makes between two resets, so memory stays bounded: a
- * project with its key holds about 1.7 KB of heap, so the most this allows is about 17 MB. Records
- * near their field limits reach {@link LIMITS.portalBytes} first. On a server, every portal also
- * draws on the process's budget ({@link RECORD_HEAP_BYTES} a record), which sizes the heap.
- */
-export const MAX_CREATED_RECORDS = LIMITS.portalRecords
 
 /** What one page of keys may hold, where it starts, and which account it narrows to. */
 export interface KeysPage {
@@ -35,22 +22,8 @@ export interface KeysPage {
 }
 
 /**
- * Heap a portal record costs besides its text, as measured (docs/decisions/bounded-by-bytes.md):
- * 20,000 small records take about 16 MB, so the process budget sees what the records hold.
- */
-export const RECORD_HEAP_BYTES = 800
-
-/** Heap per byte of a record's JSON text: long texts cost about a quarter of their JSON length more. */
-const HEAP_PER_JSON_BYTE = 0.25
-
-/** A record's weight against the portal's byte budget: its JSON text's length. */
-function sizeOf(record: object | undefined): number {
-  return record === undefined ? 0 : JSON.stringify(record).length
-}
-
-/**
- * The portal and the clock: what the real service's web portal does to accounts, projects and
- * keys, and time moving on. Every operation checks its whole input first (the same zod schemas as
+ * The portal: what the real service's web portal does to accounts, projects and keys (the clock's
+ * controls are `clock-controls.ts`). Every operation checks its whole input first (the same zod schemas as
  * fixture files, and the same rules across records) and changes nothing when it throws a
  * {@link PortalError}. The admin API and the library both call these, so they answer alike.
  *
@@ -72,8 +45,6 @@ export interface Portal {
   listKeys(page?: KeysPage): { readonly keys: KeyRecord[]; readonly total: number; readonly next_offset: number | null }
   updateKey(key: string, body: unknown): KeyRecord
   deleteKey(key: string): { readonly key: string }
-  clock(): ClockView
-  setClock(body: unknown): ClockView
   /** Forgets what the portal made since the start: its counters (the model and clock are reset by their owners). */
   reset(): void
 }
@@ -91,13 +62,6 @@ function keyState(entry: KeyEntry, now: number): KeyState {
   return entry.expiresAt <= now ? 'expired' : 'valid'
 }
 
-/** One year after `nowMs`, on the same date and time (29 February gives 1 March), at most the last instant of 9999. */
-function aYearAfter(nowMs: number): string {
-  const date = new Date(Math.floor(nowMs / 1000) * 1000)
-  date.setUTCFullYear(date.getUTCFullYear() + 1)
-  return formatInstant(Math.min(date.getTime(), LAST_INSTANT_MS))
-}
-
 /**
  * The portal of one sandbox over its `model` and `clock`; `seed` makes up what a body leaves out.
  *
@@ -107,52 +71,11 @@ function aYearAfter(nowMs: number): string {
  */
 export function createPortal(model: Model, clock: Clock, seed: number, account: BudgetAccount = unboundedAccount()): Portal {
   const { index } = model
-  let created = 0
-  /** Bytes the portal added to the records (as JSON) since the start: PATCH and DELETE move it too. */
-  let bytes = 0
-  let keySequence = 0
-  /** Heap the records made hold against the process's budget (`account`). */
-  let held = 0
+  const allowance = new PortalAllowance(account)
+  const keys = new KeyMaker(index, clock, seed)
+  const newKey = keys.make.bind(keys)
 
-  const reserve = (count: number) => {
-    if (created + count > MAX_CREATED_RECORDS) throw PortalError.full()
-  }
-  /**
-   * Checks that `after` may replace `before` (records, or nothing) within the byte budget and the
-   * process's, taking from (or giving back to) the latter; the change in bytes. Called just before the change is made.
-   */
-  const weigh = (before: readonly (object | undefined)[], after: readonly (object | undefined)[]): number => {
-    const change =
-      after.reduce((sum: number, record) => sum + sizeOf(record), 0) - before.reduce((sum: number, record) => sum + sizeOf(record), 0)
-    if (change > 0 && bytes + change > LIMITS.portalBytes) throw PortalError.full()
-    const records = after.filter((record) => record !== undefined).length - before.filter((record) => record !== undefined).length
-    const heap = Math.max(-held, Math.ceil(records * RECORD_HEAP_BYTES + change * HEAP_PER_JSON_BYTE))
-    if (!account.change(0, heap)) throw PortalError.memoryFull()
-    held += heap
-    return change
-  }
-  const count = (change: number) => {
-    bytes = Math.max(0, bytes + change)
-  }
   const view = (entry: KeyEntry): KeyRecord => ({ ...entry.apiKey, state: keyState(entry, clock.now()) })
-  /** A key text nobody holds, made up from the seed and a sequence number: the same in any process. */
-  const newKeyText = (level: ApiKey['level'], ownerId: number, taken: ReadonlySet<string>) => {
-    for (;;) {
-      const hash = mixHash(mixHash(0x6b65, seed), ++keySequence)
-      const text = `sbx_${level.toLowerCase()}_${ownerId}_${hash.toString(16).padStart(8, '0')}`
-      if (index.findKey(text) === undefined && !taken.has(text)) return text
-    }
-  }
-  const newKey = (level: ApiKey['level'], userId: number, projectId: number | null, taken: Set<string>): ApiKey => {
-    const key = newKeyText(level, projectId ?? userId, taken)
-    taken.add(key)
-    const name = level === 'USER' ? `Account ${userId} key` : `Project ${projectId} key`
-    return { key, name, level, user_id: userId, project_id: projectId, expiry: aYearAfter(clock.now()), revoked: false }
-  }
-  const clockView = (): ClockView => {
-    const now = clock.now()
-    return { now: formatInstant(Math.floor(now / 1000) * 1000), today: formatCalendarDate(dayOfInstant(now)), frozen: clock.frozen }
-  }
   const findProject = (id: number) => {
     const entry = index.findProject(id)
     if (entry === undefined) throw PortalError.notFound(`No project ${id}`)
@@ -171,7 +94,7 @@ export function createPortal(model: Model, clock: Clock, seed: number, account: 
       const userId = index.nextUserId()
       const given: ReadonlyArray<Partial<Project>> =
         typeof input.projects === 'number' ? Array.from({ length: input.projects }, () => ({})) : (input.projects ?? [{}])
-      reserve(2 + 2 * given.length)
+      allowance.reserve(2 + 2 * given.length)
       const ids = new Set<number>()
       const issues: FieldIssue[] = []
       const projects = given.map((fields, position) => {
@@ -198,9 +121,7 @@ export function createPortal(model: Model, clock: Clock, seed: number, account: 
       const user = { id: userId, name: input.name ?? `Account ${userId}` }
       const userKey = newKey('USER', userId, null, taken)
       const projectKeys = made.map((project) => newKey('PROJECT', userId, project.id, taken))
-      const change = weigh([], [user, ...made, userKey, ...projectKeys])
-      created += 2 + 2 * made.length
-      count(change)
+      allowance.count(allowance.weigh([], [user, ...made, userKey, ...projectKeys]), 2 + 2 * made.length)
       model.apply({ kind: 'putUser', user })
       for (const project of made) model.apply({ kind: 'putProject', project })
       for (const apiKey of [userKey, ...projectKeys]) model.apply({ kind: 'putKey', apiKey })
@@ -214,7 +135,7 @@ export function createPortal(model: Model, clock: Clock, seed: number, account: 
 
     createProject(body) {
       const input = parse(loadInputSchemas().projectBodySchema, body)
-      reserve(1)
+      allowance.reserve(1)
       const issues: FieldIssue[] = []
       if (index.findUser(input.user_id) === undefined) issues.push({ field: 'user_id', message: `user ${input.user_id} does not exist` })
       if (input.id !== undefined && index.findProject(input.id) !== undefined) {
@@ -223,9 +144,7 @@ export function createPortal(model: Model, clock: Clock, seed: number, account: 
       const project = makeProject(seed, input.id ?? index.nextProjectId(), input.user_id, clock.now(), input)
       issues.push(...projectIssues(project, []))
       if (issues.length > 0) throw PortalError.invalid(issues)
-      const change = weigh([], [project])
-      created++
-      count(change)
+      allowance.count(allowance.weigh([], [project]), 1)
       model.apply({ kind: 'putProject', project })
       return project
     },
@@ -236,7 +155,7 @@ export function createPortal(model: Model, clock: Clock, seed: number, account: 
       const issues = projectIssues(project, [])
       if (issues.length > 0) throw PortalError.invalid(issues)
       // A change counts like a creation: a project grown to its limits weighs what a new one would.
-      count(weigh([before], [project]))
+      allowance.count(allowance.weigh([before], [project]))
       model.apply({ kind: 'putProject', project })
       return project
     },
@@ -245,7 +164,7 @@ export function createPortal(model: Model, clock: Clock, seed: number, account: 
       findProject(id)
       // Its PROJECT keys go with it, as in the portal: they are refused with 401 like any unknown key.
       const keys = [...index.keys()].filter((entry) => entry.apiKey.project_id === id)
-      count(weigh([findProject(id).project, ...keys.map((entry) => entry.apiKey)], []))
+      allowance.count(allowance.weigh([findProject(id).project, ...keys.map((entry) => entry.apiKey)], []))
       for (const entry of keys) model.apply({ kind: 'removeKey', key: entry.apiKey.key })
       model.apply({ kind: 'removeProject', id })
       return { id }
@@ -253,7 +172,7 @@ export function createPortal(model: Model, clock: Clock, seed: number, account: 
 
     createKey(body) {
       const input = parse(loadInputSchemas().keyBodySchema, body)
-      reserve(1)
+      allowance.reserve(1)
       const issues: FieldIssue[] = []
       const project = input.project_id == null ? undefined : index.findProject(input.project_id)
       let userId = input.user_id
@@ -287,9 +206,7 @@ export function createPortal(model: Model, clock: Clock, seed: number, account: 
       )
       if (!checked.success) throw PortalError.invalid(issuesOf(checked.error))
       const apiKey = checked.data
-      const change = weigh([], [apiKey])
-      created++
-      count(change)
+      allowance.count(allowance.weigh([], [apiKey]), 1)
       model.apply({ kind: 'putKey', apiKey })
       return view(index.findKey(apiKey.key)!)
     },
@@ -307,51 +224,20 @@ export function createPortal(model: Model, clock: Clock, seed: number, account: 
         throw PortalError.invalid([{ field: 'revoked', message: 'revoking is final: make a new key instead' }])
       }
       const apiKey: ApiKey = { ...before, ...change, revoked: before.revoked || change.revoked === true }
-      count(weigh([before], [apiKey]))
+      allowance.count(allowance.weigh([before], [apiKey]))
       model.apply({ kind: 'putKey', apiKey })
       return view(index.findKey(key)!)
     },
 
     deleteKey(key) {
-      count(weigh([findKey(key).apiKey], []))
+      allowance.count(allowance.weigh([findKey(key).apiKey], []))
       model.apply({ kind: 'removeKey', key })
       return { key }
     },
 
-    clock: clockView,
-
-    setClock(body) {
-      refuseOversizedBody(body)
-      const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}
-      if ('now' in fields === 'advance' in fields) {
-        throw PortalError.invalid([
-          { field: '(root)', message: 'give "now" (a date or a date-time, or null for the start clock) or "advance", not both' },
-        ])
-      }
-      if ('advance' in fields) {
-        const { advance } = parse(loadInputSchemas().clockAdvanceSchema, body)
-        const ms = parseIsoDuration(advance)
-        if (ms === undefined) throw PortalError.invalid([{ field: 'advance', message: CLOCK_ADVANCE_MESSAGE }])
-        if (ms > MAX_DURATION_MS)
-          throw PortalError.invalid([{ field: 'advance', message: 'may move the clock at most 1000 years at once' }])
-        if (clock.now() + ms > LAST_INSTANT_MS)
-          throw PortalError.invalid([{ field: 'advance', message: 'moves the clock past the year 9999' }])
-        clock.advance(ms)
-        return clockView()
-      }
-      const { now } = parse(loadInputSchemas().clockSetSchema, body)
-      // The schema took only what parseStartInstant reads, from 0001-01-01 on.
-      if (now === null) clock.restore()
-      else clock.set(parseStartInstant(now)!)
-      return clockView()
-    },
-
     reset() {
-      account.give(held)
-      held = 0
-      created = 0
-      bytes = 0
-      keySequence = 0
+      allowance.reset()
+      keys.reset()
     },
   }
 }

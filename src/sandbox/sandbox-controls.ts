@@ -5,6 +5,7 @@ import type { SandboxCore, SandboxState } from '../core/sandbox-core.js'
 import { resolveScenarios } from '../scenarios/scenario-catalogue.js'
 import type { ScenarioInput } from '../contract/scenario-schema.js'
 import type { Portal } from '../model/create-portal.js'
+import { clockView, setClock } from '../model/clock-controls.js'
 import { DOCUMENTED_KEYS } from '../model/documented-keys.js'
 import type {
   AccountInput,
@@ -156,14 +157,14 @@ export function createSandboxControls(state: SandboxState, core: Promise<Sandbox
       delete: (key) => run((portal) => void portal.deleteKey(key)),
     },
     clock: {
-      get: () => run((portal) => portal.clock()),
+      get: async () => clockView((await core).clock),
       // An invalid Date goes through as text, so it is refused like any bad `now`.
-      set: (now) =>
-        run((portal) =>
-          portal.setClock({ now: now instanceof Date ? (Number.isNaN(now.getTime()) ? 'Invalid Date' : now.toISOString()) : now }),
-        ),
-      advance: (duration) => run((portal) => portal.setClock({ advance: duration })),
-      reset: () => run((portal) => portal.setClock({ now: null })),
+      set: async (now) =>
+        setClock((await core).clock, {
+          now: now instanceof Date ? (Number.isNaN(now.getTime()) ? 'Invalid Date' : now.toISOString()) : now,
+        }),
+      advance: async (duration) => setClock((await core).clock, { advance: duration }),
+      reset: async () => setClock((await core).clock, { now: null }),
     },
   }
 }

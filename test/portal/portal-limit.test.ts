@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { MAX_CREATED_RECORDS } from '../../src/model/create-portal.js'
+import { MAX_CREATED_RECORDS } from '../../src/model/portal-allowance.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { killAllCli, runCli } from '../cli/run-cli.js'
 

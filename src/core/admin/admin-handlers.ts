@@ -4,6 +4,7 @@ import { ok, type Envelope } from '../../contract/envelope.js'
 import type { KeyRecord } from '../../contract/portal-schemas.js'
 import type { Portal } from '../../model/create-portal.js'
 import { parse } from '../../model/parse-body.js'
+import { clockView, setClock } from '../../model/clock-controls.js'
 import { resolveScenarios } from '../../scenarios/scenario-catalogue.js'
 import { dayOfInstant, formatCalendarDate } from '../../vocabulary/calendar-date.js'
 import { ERRORS } from '../../vocabulary/errors.js'
@@ -209,8 +210,8 @@ export const ADMIN_HANDLERS: Readonly<Record<AdminOperationId, AdminHandler>> = 
   post_keys: portal((it, request) => it.createKey(readJsonBody(request)), 'Key created'),
   patch_keys_key: portal((it, request, key) => it.updateKey(keyIn(key), readJsonBody(request)), 'Key updated'),
   delete_keys_key: portal((it, _, key) => it.deleteKey(keyIn(key)), 'Key deleted'),
-  get_clock: portal((it) => it.clock(), 'Clock'),
-  put_clock: portal((it, request) => it.setClock(readJsonBody(request)), 'Clock set'),
+  get_clock: (sandbox) => ok(clockView(sandbox.clock), 'Clock'),
+  put_clock: (sandbox, request) => ok(setClock(sandbox.clock, readJsonBody(request)), 'Clock set'),
   get_sessions: (_sandbox, _request, _param, server) => sessionsOf(server).list(),
   post_sessions: (_sandbox, request, _param, server) => sessionsOf(server).create(request),
   delete_sessions_session: (_sandbox, _request, id, server) => sessionsOf(server).end(id),

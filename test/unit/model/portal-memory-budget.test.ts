@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { openSandbox, resolveSandboxConfig } from '../../../src/sandbox/open-sandbox.js'
-import { RECORD_HEAP_BYTES } from '../../../src/model/create-portal.js'
+import { RECORD_HEAP_BYTES } from '../../../src/model/portal-allowance.js'
 import { ERRORS } from '../../../src/vocabulary/errors.js'
 import { MemoryBudget } from '../../../src/vocabulary/memory-budget.js'
 import { PortalError } from '../../../src/vocabulary/portal-error.js'
