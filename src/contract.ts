@@ -10,7 +10,12 @@
  *
  * scenarioSchema.parse(JSON.parse(readFileSync('scenarios/slow.json', 'utf8')))
  */
-export { errorEnvelopeSchema, errorTemplateSchema, successEnvelopeSchema } from './contract/envelope-schemas.js'
+export {
+  errorEnvelopeSchema,
+  errorTemplateSchema,
+  successEnvelopeSchema,
+  type ErrorTemplateSchemaOptions,
+} from './contract/envelope-schemas.js'
 export { analyticsQuerySchema, apiKeyHeaderSchema, projectIdHeaderSchema } from './contract/request-schemas.js'
 export { ENDPOINT_CONTRACTS, type EndpointContract } from './contract/endpoint-contracts.js'
 export type { EndpointRules, ProjectHeaderRule } from './vocabulary/endpoint-rules.js'

@@ -16,14 +16,16 @@ const API_VERSION = '1.0.0'
 const DESCRIPTION = [
   'The Analytics Public API as analytics-sandbox reproduces it: a read-only JSON API for SEO analytics and AI-visibility insights.',
   'Generated from the zod schemas of the sandbox’s contract (`src/contract/`): the same schemas its own answers are tested against, so this document and the sandbox agree.',
-  'Every answer, success or error, is one envelope: exactly `success`, `message`, `code` (the HTTP status), `data`, `errors`, `meta_data`.',
+  'Every answer, success or error, is one envelope: exactly `success`, `message`, `code` (the HTTP status), `data`, `errors`, `meta_data`. ' +
+    'Every error but a 500 carries `errors.error` and `errors.detail`; a 500’s `errors` is empty. ' +
+    'Each operation lists the errors its endpoint answers by itself; only a scenario rule that names another of the API’s 400 codes brings one more (each 400 says which).',
   'Where the spec says "not shown", the schemas and descriptions carry the sandbox’s decisions (README, "How the sandbox fills the gaps of the spec"), in brief: ' +
     'checks run route → key (401) → X-Project-ID (400/403) → query (400) → data; ' +
     `dates are UTC calendar dates, both ends inclusive, 30 days ending today by default, at most ${LIMITS.rangeDays} days; ` +
     '`provider` and `region` match case-insensitively, and an untracked one answers 200 with 0 dates; ' +
     'scores are 0–100, sentiment shares fractions summing to 1; `trend` is `stable` when |change| < 2 %; ' +
     'a project of another account, or none, is 403 `forbidden` (existence is not revealed).',
-  'Sandbox extensions, absent from the real API: the `X-Sandbox-Scenario` header, and the errors only a scenario or the transport produces (each response says which). ' +
+  'Sandbox extensions, absent from the real API: the `X-Sandbox-Scenario` header, and the errors only a scenario, strict mode or the transport produces (each response says which). ' +
     'The sandbox’s admin API (`/__sandbox/`, which also serves this document as `/__sandbox/openapi.json`) is not described here.',
 ].join('\n\n')
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { EndpointContract, ProjectHeaderRule } from './endpoint-contracts.js'
 import type { JsonSchema, OpenApiParameter } from './openapi-document.js'
-import { projectIdHeaderSchema, scenarioHeaderSchema } from './request-schemas.js'
+import { projectIdParameterSchema, scenarioHeaderSchema } from './request-schemas.js'
 
 /** What each X-Project-ID rule means for a client, ahead of the header's own description. */
 const PROJECT_HEADER_RULES: Readonly<Record<Exclude<ProjectHeaderRule, 'ignored'>, string>> = {
@@ -20,8 +20,8 @@ function parameterOf(name: string, where: OpenApiParameter['in'], schema: z.ZodT
 
 /**
  * The parameters of an endpoint's GET: X-Project-ID with the endpoint's rule (left out where the
- * API ignores it), the sandbox's X-Sandbox-Scenario, and the query parameters, from the contract's
- * zod schemas. X-API-Key is the document's security scheme, not a parameter.
+ * API ignores it) as the integer the spec defines, the sandbox's X-Sandbox-Scenario, and the query
+ * parameters, from the contract's zod schemas. X-API-Key is the document's security scheme, not a parameter.
  *
  * @example
  * createParameters(ENDPOINT_CONTRACTS.monitoring).map((parameter) => parameter.name)
@@ -30,7 +30,7 @@ function parameterOf(name: string, where: OpenApiParameter['in'], schema: z.ZodT
 export function createParameters(contract: EndpointContract): OpenApiParameter[] {
   const parameters: OpenApiParameter[] = []
   if (contract.projectHeader !== 'ignored') {
-    parameters.push(parameterOf('X-Project-ID', 'header', projectIdHeaderSchema, PROJECT_HEADER_RULES[contract.projectHeader]))
+    parameters.push(parameterOf('X-Project-ID', 'header', projectIdParameterSchema, PROJECT_HEADER_RULES[contract.projectHeader]))
   }
   parameters.push(parameterOf('X-Sandbox-Scenario', 'header', scenarioHeaderSchema))
   for (const [name, schema] of Object.entries(contract.query?.shape ?? {})) parameters.push(parameterOf(name, 'query', schema))

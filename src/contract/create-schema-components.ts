@@ -5,6 +5,7 @@ import { errorComponentId, errorKeyOf } from './error-component-id.js'
 import { ENDPOINT_CONTRACTS } from './endpoint-contracts.js'
 import { errorEnvelopeSchema, errorTemplateSchema } from './envelope-schemas.js'
 import type { JsonSchema } from './openapi-document.js'
+import { sendsDetail } from './sends-detail.js'
 import {
   apiKeyDetailsSchema,
   monitoringDataSchema,
@@ -40,7 +41,8 @@ function asComponent(schema: JsonSchema): JsonSchema {
 /**
  * The `components.schemas` of the OpenAPI document, from the contract's zod schemas through zod's own
  * `z.toJSONSchema` (JSON Schema 2020-12, the dialect of OpenAPI 3.1): every schema with an `id`, and
- * one exact envelope per error template in `templates`. References between them point to
+ * one exact envelope per error template in `templates`, its `errors.detail` required where every
+ * answer carries one ({@link sendsDetail}). References between them point to
  * `#/components/schemas/<id>`.
  *
  * @example
@@ -62,9 +64,13 @@ export function createSchemaComponents(templates: readonly ErrorTemplate[]): Rec
   for (const template of templates) {
     const code = template.error === undefined ? '`errors` empty' : `\`${template.error}\``
     // The description goes on the schema itself: zod reads metadata other than the id from the global registry.
-    add(errorTemplateSchema(template).meta({ description: `${template.status} ${code}: ${ERROR_CONDITIONS[errorKeyOf(template)]}` }), {
-      id: errorComponentId(template),
-    })
+    const detail = sendsDetail(template) ? 'required' : 'optional'
+    add(
+      errorTemplateSchema(template, { detail }).meta({
+        description: `${template.status} ${code}: ${ERROR_CONDITIONS[errorKeyOf(template)]}`,
+      }),
+      { id: errorComponentId(template) },
+    )
   }
   const { schemas } = z.toJSONSchema(registry, { uri: componentRef, unrepresentable: 'throw' })
   // A schema with an id that is not registered above lands in `__shared`, and the refs to it break.

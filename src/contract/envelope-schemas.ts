@@ -50,20 +50,34 @@ export const errorEnvelopeSchema = z
   .meta({ id: 'ErrorEnvelope', description: 'An error answer' })
 
 /**
+ * How {@link errorTemplateSchema} takes `errors.detail`: `optional` (the spec: "present in some
+ * error responses only"), as `checkResponse` holds any deployment to it, or `required`, as the
+ * OpenAPI document states the answers of a sandbox that always sends one (`sendsDetail`).
+ *
+ * @example
+ * const options: ErrorTemplateSchemaOptions = { detail: 'required' }
+ */
+export interface ErrorTemplateSchemaOptions {
+  readonly detail?: 'optional' | 'required'
+}
+
+/**
  * The exact error envelope built from one template: its status as `code`, its `message`, and its
- * `errors.error` code (with a `detail` of any text), or empty `errors` for a 500.
+ * `errors.error` code (with a `detail` of any text, optional unless `options.detail` is
+ * `required`), or empty `errors` for a 500.
  *
  * @example
  * errorTemplateSchema(ERRORS.forbidden).parse(body)
+ * errorTemplateSchema(ERRORS.forbidden, { detail: 'required' }).parse(body)
  */
-export function errorTemplateSchema(template: ErrorTemplate) {
+export function errorTemplateSchema(template: ErrorTemplate, options: ErrorTemplateSchemaOptions = {}) {
+  const detail = options.detail === 'required' ? z.string() : z.string().optional()
   return z.strictObject({
     success: z.literal(false),
     message: z.literal(template.message),
     code: z.literal(template.status),
     data: emptyObject,
-    errors:
-      template.error === undefined ? emptyObject : z.strictObject({ error: z.literal(template.error), detail: z.string().optional() }),
+    errors: template.error === undefined ? emptyObject : z.strictObject({ error: z.literal(template.error), detail }),
     meta_data: emptyObject,
   })
 }

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { PROVIDERS } from '../vocabulary/providers.js'
 import { REGIONS } from '../vocabulary/regions.js'
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from '../vocabulary/analytics-query.js'
+import { anyCasePattern } from './any-case-pattern.js'
+import { projectSchema } from './resource-schemas.js'
 
 /**
  * What a request to the API may carry, as zod schemas: the headers and the query parameters of
@@ -45,9 +47,11 @@ function upTo(max: string): string {
 }
 
 /**
- * `X-Project-ID`: a project id written plainly (`101`; not `0101`, `+101` or `1e2`), at most 2^53 − 1,
- * with the spaces and tabs HTTP allows around a value; blank counts as missing. The pattern says all
- * of it, so the OpenAPI document and the guard agree.
+ * `X-Project-ID` as the text the guard reads: a project id written plainly (`101`; not `0101`,
+ * `+101` or `1e2`), at most 2^53 − 1, with the spaces and tabs HTTP allows around a value; blank
+ * counts as missing. The pattern says all of it (a property test holds it to the guard), for a
+ * check of the raw header; the OpenAPI document states the header as the integer the spec defines
+ * ({@link projectIdParameterSchema}).
  *
  * @example
  * projectIdHeaderSchema.parse('101')
@@ -61,6 +65,25 @@ export const projectIdHeaderSchema = z
       'A project that does not exist or belongs to another account: 403 `forbidden` (existence is not revealed).',
     examples: ['101'],
   })
+
+/**
+ * `X-Project-ID` as the OpenAPI document states it: the integer the spec defines, the `id` of a
+ * project from `GET /projects` (the same schema as `Project.id`), sent in decimal digits as a
+ * generated client writes an integer header. The guard reads no other id than these; what else it
+ * tolerates in the text (spaces and tabs around the value, a blank value read as missing) is the
+ * header's transport, said in the description and in {@link projectIdHeaderSchema}, not ids a
+ * client should send.
+ *
+ * @example
+ * projectIdParameterSchema.parse(101)
+ */
+export const projectIdParameterSchema = projectSchema.shape.id.meta({
+  description:
+    `The project to operate on: a project's \`id\` from GET /projects, a positive integer of at most ${Number.MAX_SAFE_INTEGER}, sent in decimal digits (\`101\`). ` +
+    'Anything else (`0101`, `+101`, `1e2`, `abc`): 400 `invalid_project_id`; spaces or tabs around the digits are ignored, and a blank value counts as missing. ' +
+    'A project that does not exist or belongs to another account: 403 `forbidden` (existence is not revealed).',
+  examples: [101],
+})
 
 /**
  * `X-Sandbox-Scenario` (sandbox only): scenario names, comma-separated, for this request only.
@@ -97,18 +120,24 @@ export const analyticsQuerySchema = z.object({
     `Default: today (UTC, or the sandbox's --now); with only start_date given, start_date + ${DEFAULT_RANGE_DAYS - 1} days.`,
   ).optional(),
   region: z
-    .enum(REGIONS as [string, ...string[]])
+    .string()
+    .regex(new RegExp(anyCasePattern(REGIONS)))
     .meta({
       description:
-        'Region filter: an ISO 3166-1 alpha-2 code, matched case-insensitively. Unknown: 400 `invalid_region`. ' +
+        'Region filter: an ISO 3166-1 alpha-2 code, in any case (`us` and `Us` are `US`, the form a project’s `region` shows); ' +
+        'the pattern lists every code accepted. Unknown: 400 `invalid_region`. ' +
         'A known region without data: 200 with 0 dates. Default: every region the project has data in.',
+      examples: ['US'],
     })
     .optional(),
   provider: z
-    .enum(PROVIDERS)
+    .string()
+    .regex(new RegExp(anyCasePattern(PROVIDERS)))
     .meta({
       description:
-        'LLM provider filter, matched case-insensitively. Unknown: 400 `invalid_provider`. Default: all the project’s providers.',
+        `LLM provider filter: one of ${PROVIDERS.map((id) => `\`${id}\``).join(', ')}, in any case (\`ChatGPT\` is \`chatgpt\`, the form \`brands_by_providers\` keys show). ` +
+        'Unknown: 400 `invalid_provider`. Default: all the project’s providers.',
+      examples: ['chatgpt'],
     })
     .optional(),
 })

@@ -165,7 +165,10 @@ export async function createSandboxCore(config: SandboxConfig, state: SandboxSta
   const fixtures =
     count === 0
       ? config.fixtures
-      : parseFixtures(generateFixtures(config.fixtures, { seed, count, nowMs: config.startNow ?? Date.now() }), `${count} generated projects`)
+      : parseFixtures(
+          generateFixtures(config.fixtures, { seed, count, nowMs: config.startNow ?? Date.now() }),
+          `${count} generated projects`,
+        )
   return buildSandboxCore(config, fixtures, state)
 }
 

@@ -4,13 +4,15 @@ import addFormatsModule from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOpenApiDocument } from '../../src/contract/create-openapi-document.js'
 import { OPERATION_IDS } from '../../src/contract/create-operation.js'
-import { ENDPOINT_CONTRACTS, errorTemplatesFor } from '../../src/contract/endpoint-contracts.js'
+import { SANDBOX_ONLY_HEADING } from '../../src/contract/create-error-responses.js'
+import { ENDPOINT_CONTRACTS, errorTemplatesFor, errorTemplatesSent } from '../../src/contract/endpoint-contracts.js'
 import { ERROR_CONDITIONS } from '../../src/contract/error-conditions.js'
 import { errorComponentId, errorKeyOf } from '../../src/contract/error-component-id.js'
 import type { JsonSchema, OpenApiResponse } from '../../src/contract/openapi-document.js'
 import { analyticsQuerySchema } from '../../src/contract/request-schemas.js'
 import type { EndpointName } from '../../src/vocabulary/endpoint-names.js'
 import { fail } from '../../src/contract/envelope.js'
+import { exampleDetail } from '../../src/contract/example-detail.js'
 import { ERRORS, type ErrorTemplate } from '../../src/vocabulary/errors.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { TODAY, USER, USER_101 } from '../api/contract/fixtures.js'
@@ -19,7 +21,6 @@ const addFormats = addFormatsModule.default
 const document = createOpenApiDocument()
 const ENDPOINTS = Object.keys(ENDPOINT_CONTRACTS) as EndpointName[]
 const STATUSES = [...new Set(Object.values(ERRORS).map((template: ErrorTemplate) => template.status))].sort((a, b) => a - b)
-const SANDBOX_ONLY_HEADING = 'Only when a sandbox scenario forces it'
 const COMPONENTS = '#/components/schemas/'
 
 const operation = (name: EndpointName) => document.paths[`/${name}`]!.get
@@ -108,7 +109,7 @@ describe('the OpenAPI document', () => {
     for (const parameter of operation('monitoring').parameters) {
       expect(parameter.required, parameter.name).toBe(false)
       expect(parameter.description.length, parameter.name).toBeGreaterThan(20)
-      expect(parameter.schema, parameter.name).toHaveProperty('type', 'string')
+      expect(parameter.schema, parameter.name).toHaveProperty('type', parameter.name === 'X-Project-ID' ? 'integer' : 'string')
     }
     const projectHeader = operation('monitoring').parameters.find((parameter) => parameter.name === 'X-Project-ID')
     expect(projectHeader?.description).toContain(`\`${ERRORS.missingProjectId.error}\``)
@@ -119,16 +120,18 @@ describe('the OpenAPI document', () => {
     (name) => {
       const { responses } = operation(name)
       expect(refsOf(jsonSchemaOf(responses['200']))).toEqual([`${COMPONENTS}${String(ENDPOINT_CONTRACTS[name].success.meta()?.id)}`])
-      const statuses = STATUSES.filter((status) => errorTemplatesFor(name, status).length > 0)
+      const statuses = STATUSES.filter((status) => errorTemplatesSent(name, status).length > 0)
       expect(Object.keys(responses)).toEqual(['200', ...statuses.map(String)])
       for (const status of statuses) {
-        const templates = errorTemplatesFor(name, status)
+        const templates = errorTemplatesSent(name, status)
         const response = responses[String(status)]!
         expect(refsOf(jsonSchemaOf(response)), `${status}`).toEqual(
           templates.map((template) => `${COMPONENTS}${errorComponentId(template)}`),
         )
         const examples = Object.values(response.content['application/json'].examples ?? {}).map((example) => example.value)
-        expect(examples, `${status}`).toEqual(templates.map((template) => fail(template)))
+        expect(examples, `${status}`).toEqual(
+          templates.map((template) => fail(template, exampleDetail(template, ENDPOINT_CONTRACTS[name]))),
+        )
         for (const template of templates) {
           if (template.error !== undefined) expect(response.description).toContain(`\`${template.error}\``)
           expect(response.description).toContain(ERROR_CONDITIONS[errorKeyOf(template)])
@@ -138,12 +141,12 @@ describe('the OpenAPI document', () => {
     },
   )
 
-  it('tells the errors an endpoint answers itself from those only a sandbox scenario or the transport produces', () => {
+  it('tells the errors an endpoint answers itself from those only a sandbox scenario, strict mode or the transport produces', () => {
     const [own, sandboxOnly] = operation('validate').responses['400']!.description.split(SANDBOX_ONLY_HEADING) as [string, string]
     expect(own).toContain(`\`${ERRORS.invalidProjectId.error}\``)
     expect(own).not.toContain(`\`${ERRORS.badRequest.error}\``)
     expect(sandboxOnly).toContain(`\`${ERRORS.badRequest.error}\``)
-    expect(sandboxOnly).toContain(`\`${ERRORS.missingProjectId.error}\``)
+    expect(sandboxOnly).toContain(`\`${ERRORS.unknownParameter.error}\``)
     expect(operation('monitoring').responses['400']!.description.split(SANDBOX_ONLY_HEADING)[0]).toContain(
       `\`${ERRORS.missingProjectId.error}\``,
     )
@@ -151,6 +154,148 @@ describe('the OpenAPI document', () => {
     expect(operation('projects').responses['429']!.description.split(SANDBOX_ONLY_HEADING)[0]).not.toContain(
       `\`${ERRORS.rateLimited.error}\``,
     )
+  })
+
+  it.each([
+    [
+      'validate',
+      [
+        ERRORS.invalidProjectId,
+        ERRORS.badRequest,
+        ERRORS.unknownScenario,
+        ERRORS.unknownParameter,
+        ERRORS.ignoredParameter,
+        ERRORS.bodyOnGet,
+        ERRORS.keyInQuery,
+      ],
+    ],
+    [
+      'projects',
+      [
+        ERRORS.badRequest,
+        ERRORS.unknownScenario,
+        ERRORS.unknownParameter,
+        ERRORS.ignoredParameter,
+        ERRORS.ignoredProjectId,
+        ERRORS.bodyOnGet,
+        ERRORS.keyInQuery,
+      ],
+    ],
+    [
+      'monitoring',
+      [
+        ERRORS.missingProjectId,
+        ERRORS.invalidProjectId,
+        ERRORS.invalidDate,
+        ERRORS.invalidDateRange,
+        ERRORS.dateRangeTooLarge,
+        ERRORS.invalidProvider,
+        ERRORS.invalidRegion,
+        ERRORS.badRequest,
+        ERRORS.unknownScenario,
+        ERRORS.unknownParameter,
+        ERRORS.bodyOnGet,
+        ERRORS.keyInQuery,
+      ],
+    ],
+  ] as const)('lists in the 400 of GET /%s only the codes it answers with itself, no code another endpoint sends', (name, expected) => {
+    const codes = refsOf(jsonSchemaOf(operation(name).responses['400'])).map((ref) => ref.slice(`${COMPONENTS}Error_`.length))
+    expect(codes).toEqual(expected.map((template) => template.error))
+  })
+
+  it('gives /overview the 400s of /monitoring, and every endpoint the same statuses, each the same component but its own 500', () => {
+    expect(jsonSchemaOf(operation('overview').responses['400'])).toEqual(jsonSchemaOf(operation('monitoring').responses['400']))
+    for (const name of ENDPOINTS) {
+      expect(Object.keys(operation(name).responses), name).toEqual(['200', '400', '401', '403', '404', '408', '429', '431', '500', '503'])
+      expect(refsOf(jsonSchemaOf(operation(name).responses['500'])), name).toEqual([
+        `${COMPONENTS}${errorComponentId(ENDPOINT_CONTRACTS[name].failure)}`,
+      ])
+    }
+  })
+
+  it('lists only what checkResponse accepts too, and says in the 400 which other API codes only a scenario rule naming them brings', () => {
+    for (const name of ENDPOINTS) {
+      for (const status of STATUSES) {
+        const accepted = new Set(errorTemplatesFor(name, status))
+        expect(
+          errorTemplatesSent(name, status).filter((template) => !accepted.has(template)),
+          `${name} ${status}`,
+        ).toEqual([])
+      }
+    }
+    const validate400 = operation('validate').responses['400']!.description
+    const [, namedByRules] = validate400.split('unless a scenario rule names the code') as [string, string]
+    for (const template of [ERRORS.missingProjectId, ERRORS.invalidDate, ERRORS.invalidRegion]) {
+      expect(namedByRules).toContain(`\`${template.error}\``)
+    }
+    expect(operation('monitoring').responses['400']!.description).not.toContain('unless a scenario rule names the code')
+  })
+
+  it('lists repeated_parameter nowhere: strict mode answers a request’s first warning, and it always follows another of the same parameter', () => {
+    const refs = collectRefs(document.paths)
+    expect(refs).not.toContain(`${COMPONENTS}${errorComponentId(ERRORS.repeatedParameter)}`)
+    expect(Object.keys(document.components.schemas)).not.toContain(errorComponentId(ERRORS.repeatedParameter))
+  })
+
+  it('requires errors.detail in every error with a code, as every such answer of the sandbox carries one, and keeps a 500’s errors empty', () => {
+    const errorComponents = Object.entries(document.components.schemas).filter(([id]) => id.startsWith('Error_'))
+    expect(errorComponents.length).toBeGreaterThan(20)
+    for (const [id, schema] of errorComponents) {
+      const errors = (schema.properties as Record<string, JsonSchema>).errors!
+      const code = ((schema.properties as Record<string, JsonSchema>).code as { const: number }).const
+      expect(errors.required ?? [], id).toEqual(code === 500 ? [] : ['error', 'detail'])
+    }
+  })
+
+  it('types X-Project-ID as the integer the spec defines, the schema of Project.id, on every endpoint that reads it', () => {
+    const projectProperties = document.components.schemas.Project!.properties as Record<string, JsonSchema>
+    const { description: _description, ...idSchema } = projectProperties.id!
+    for (const name of ['validate', 'monitoring', 'overview'] as const) {
+      const parameter = operation(name).parameters.find((item) => item.name === 'X-Project-ID')
+      const { examples: _examples, ...schema } = parameter!.schema as Record<string, unknown>
+      expect(schema, name).toEqual({ type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER })
+      expect(schema, name).toEqual(idSchema)
+    }
+  })
+
+  it('types region and provider as strings of any case, with a pattern and no enum, as the server matches them', () => {
+    for (const name of ['region', 'provider']) {
+      const schema = operation('monitoring').parameters.find((item) => item.name === name)!.schema
+      expect(schema, name).toMatchObject({ type: 'string', pattern: expect.any(String) })
+      expect(schema, name).not.toHaveProperty('enum')
+      const pattern = new RegExp(String(schema.pattern))
+      for (const value of name === 'region' ? ['US', 'us', 'uS', 'DE', 'gb'] : ['chatgpt', 'ChatGPT', 'GOOGLE_AI_MODE']) {
+        expect(pattern.test(value), `${name}=${value}`).toBe(true)
+      }
+      for (const value of name === 'region' ? ['XX', 'usa', 'U S', ''] : ['openai', 'chat gpt', 'google-ai-mode', '']) {
+        expect(pattern.test(value), `${name}=${value}`).toBe(false)
+      }
+    }
+  })
+
+  it('says what <n> counts on /overview, which has no history of its own: the count /monitoring shows as its history’s length', () => {
+    const messageOf = (id: string) =>
+      String(((document.components.schemas[id]!.properties as Record<string, JsonSchema>).message as JsonSchema).description)
+    const overviewData = document.components.schemas.OverviewData!.properties as Record<string, JsonSchema>
+    expect((overviewData.visibility_score!.properties as Record<string, JsonSchema>).history).toBeUndefined()
+    expect(messageOf('MonitoringResponse')).toContain('the length of `data.visibility_score.history`')
+    expect(messageOf('OverviewResponse')).toContain('/overview itself has no history')
+    expect(messageOf('OverviewResponse')).toContain('as on /monitoring for the same query')
+  })
+
+  it('gives every error response examples its schema accepts', () => {
+    const ajv = createAjv()
+    for (const name of ENDPOINTS) {
+      for (const [status, response] of Object.entries(operation(name).responses)) {
+        const refs = refsOf(jsonSchemaOf(response))
+        const validate = ajv.compile(
+          refs.length === 1 ? { $ref: `openapi.json${refs[0]}` } : { oneOf: refs.map((ref) => ({ $ref: `openapi.json${ref}` })) },
+        )
+        for (const [id, example] of Object.entries(response.content['application/json'].examples ?? {})) {
+          expect(validate(example.value), `${name} ${status} ${id}: ${JSON.stringify(validate.errors)}`).toBe(true)
+        }
+      }
+    }
   })
 
   it('names one component per error template, uniquely, after its code or (for a 500) its name, and describes when it is answered', () => {
@@ -200,6 +345,7 @@ describe('the OpenAPI document against the running sandbox', () => {
     ['no API key', 'projects', {}, '', ERRORS.unauthorized],
     ['the server-error scenario', 'monitoring', { ...USER_101, 'X-Sandbox-Scenario': 'server-error' }, '', ERRORS.monitoringFailed],
     ['the rate-limited scenario', 'projects', { ...USER, 'X-Sandbox-Scenario': 'rate-limited' }, '', ERRORS.rateLimited],
+    ['an unknown scenario', 'validate', { ...USER, 'X-Sandbox-Scenario': 'flakey' }, '', ERRORS.unknownScenario],
   ]
 
   it.each(errorCases)(
