@@ -5,8 +5,7 @@
 // node_modules is most of the start-up time and memory. Why CommonJS: only a script (not an ES
 // module) can be compiled from a code cache on Node 20. Why English only: zod's 40 other locales
 // were 300 KB of the 840 KB bundle, 8 ms of compiling, and the sandbox's messages are English.
-// The library entry points stay tsc's output, one module per file. faker stays outside: it is
-// loaded only by --generate-projects, with require() (Node ≥ 20.19 requires ES modules).
+// The library entry points stay tsc's output, one module per file.
 import { createHash } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -52,8 +51,7 @@ await build({
   ...common,
   entryPoints: [new URL('../src/cli/program.ts', import.meta.url).pathname],
   outfile,
-  external: ['@faker-js/faker', '@faker-js/faker/*'],
-  // import() of faker becomes require(): a script compiled by node:vm has no loader for import().
+  // import() becomes require(): a script compiled by node:vm has no loader for import().
   supported: { 'dynamic-import': false },
   plugins: [englishOnly],
 })
