@@ -69,6 +69,11 @@ function sessionNotFound(below: string): TimedAnswer {
   return { ...(below.startsWith(ADMIN_BASE_PATH) ? withoutCors(notFound) : notFound), delayMs: 0, error: ERRORS.sessionNotFound.error }
 }
 
+/** `request` with `path` in place of its own (what a session's sandbox sees of it); its headers read from it. */
+function requestAt(request: CoreRequest, path: string): CoreRequest {
+  return { method: request.method, path, query: request.query, header: (name) => request.header(name), body: request.body }
+}
+
 /** `/sessions/<id>/<below>`: `<below>` answered by the session's own sandbox. */
 function dispatchToSession(sessions: SessionRoutes, request: CoreRequest, server: ServerSettings): TimedAnswer | Promise<TimedAnswer> {
   const slash = request.path.indexOf('/', SESSION_PREFIX.length)
@@ -77,7 +82,7 @@ function dispatchToSession(sessions: SessionRoutes, request: CoreRequest, server
   // The dashboard watching a session does not keep it alive.
   const session = sessions.use(id, request.header('x-sandbox-client') !== OBSERVER)
   if (session === undefined) return sessionNotFound(below)
-  const answer = dispatchOwn(session.core, { ...request, path: below }, settingsInSession(server))
+  const answer = dispatchOwn(session.core, requestAt(request, below), settingsInSession(server))
   // A session that ended while its answer loaded or waited is gone: its answer is too.
   if (answer instanceof Promise) return answer.then((loaded) => (session.ended ? sessionNotFound(below) : loaded))
   if (answer.delayMs <= 0) return answer

@@ -11,4 +11,5 @@ import type { SandboxCore } from './sandbox-core.js'
 export function endSandbox(sandbox: SandboxCore): void {
   sandbox.budget.close()
   sandbox.model.release()
+  sandbox.repeats.clear()
 }

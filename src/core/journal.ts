@@ -80,6 +80,18 @@ interface Slot {
   cost: number
 }
 
+/** What the journal masked last, for the keys known at `changes`. */
+interface MaskMemo {
+  readonly keys: KnownKeys | undefined
+  readonly changes: number
+  path: string
+  shownPath: string
+  query: string
+  shownQuery: string
+  projectId: string
+  shownProjectId: string
+}
+
 /** A slot with nothing in it yet. */
 function emptySlot(): Slot {
   return {
@@ -131,10 +143,31 @@ export class Journal {
   /** Unique in the process, so answers built from journals of different sandboxes never share a version. */
   readonly #id = ++journals
 
+  /**
+   * The last path, query and X-Project-ID masked, and how, while the known keys stay as they were:
+   * a test repeats its requests, so most are masked once, not once per request.
+   */
+  #masked: MaskMemo = {
+    keys: undefined,
+    changes: -1,
+    path: '',
+    shownPath: '',
+    query: '',
+    shownQuery: '',
+    projectId: '',
+    shownProjectId: '',
+  }
+
   constructor(
     readonly capacity: number,
     readonly account: BudgetAccount = unboundedAccount(),
   ) {}
+
+  /** A fresh memo for `keys` as they are now. */
+  #remask(keys: KnownKeys): MaskMemo {
+    this.#masked = { keys, changes: keys.changes, path: '', shownPath: '', query: '', shownQuery: '', projectId: '', shownProjectId: '' }
+    return this.#masked
+  }
 
   /** Entries kept now: at most the capacity, fewer while the process's budget is short. */
   get size(): number {
@@ -173,8 +206,11 @@ export class Journal {
     warnings: readonly Warning[] = NO_WARNINGS,
   ): number {
     const shownMethod = clip(method)
-    const shownPath = maskKeysInPath(path, keys)
-    const shownQuery = maskKeysInQuery(query, keys)
+    const memo = this.#masked.keys === keys && this.#masked.changes === keys.changes ? this.#masked : this.#remask(keys)
+    if (memo.path !== path) memo.shownPath = maskKeysInPath((memo.path = path), keys)
+    if (memo.query !== query) memo.shownQuery = maskKeysInQuery((memo.query = query), keys)
+    const shownPath = memo.shownPath
+    const shownQuery = memo.shownQuery
     const room = LIMITS.journalTextChars - Math.min(shownPath.length, LIMITS.journalTextChars)
     const keptPath = clipTo(shownPath, LIMITS.journalTextChars)
     const keptQuery = clipTo(shownQuery, room)
@@ -199,7 +235,8 @@ export class Journal {
       slot.keySent = key !== null && key.length <= MAX_TEXT ? detachText(key) : null
       slot.key = maskKey(key)
     }
-    slot.projectId = projectId === null ? null : same(slot.projectId, clip(maskKeysInText(projectId, keys)))
+    if (projectId !== null && memo.projectId !== projectId) memo.shownProjectId = clip(maskKeysInText((memo.projectId = projectId), keys))
+    slot.projectId = projectId === null ? null : same(slot.projectId, memo.shownProjectId)
     slot.scenarios = scenarios
     // Error codes are the catalogue's constants: nothing new is kept.
     slot.error = error

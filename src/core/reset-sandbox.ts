@@ -19,6 +19,7 @@ export function resetSandbox(sandbox: SandboxCore): void {
   sandbox.observerJournal.clear()
   sandbox.coverage.clear()
   sandbox.requestCount = 0
+  sandbox.repeats.clear()
   sandbox.clock.restore()
   sandbox.portal.reset()
   sandbox.model.reseed()

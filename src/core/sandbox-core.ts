@@ -8,6 +8,7 @@ import type { ScenarioState } from '../scenarios/scenario-state.js'
 import type { Journal } from './journal.js'
 import type { Coverage } from './report/coverage.js'
 import type { ProcessWide } from './process-wide.js'
+import type { RepeatMemo } from './repeat-memo.js'
 import type { LatencyRange } from '../vocabulary/latency.js'
 import type { BudgetAccount } from '../vocabulary/memory-budget.js'
 
@@ -46,6 +47,8 @@ export interface SandboxCore {
    * definitions, a session's own share); closed when the sandbox ends, which gives it all back.
    */
   readonly budget: BudgetAccount
+  /** The last request answered with success while nothing could change a repeat of it: a repeat skips the steps. */
+  readonly repeats: RepeatMemo
   /** Requests answered so far: orders the seeded choices made per request (latency in a range). */
   requestCount: number
 }

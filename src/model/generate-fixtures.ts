@@ -1,4 +1,4 @@
-import { makeProject, MADE_UP_PROJECT_AGE_DAYS } from './make-project.js'
+import { makeProject } from './make-project.js'
 import type { Fixtures, Project } from '../contract/fixtures-schema.js'
 
 /** The key of the generated account (USER level); each generated project also gets `sbx_project_<id>`. */
@@ -7,7 +7,7 @@ export const GENERATED_USER_KEY = 'sbx_user_generated'
 /**
  * Adds one generated account with `count` projects to `base`, each project made by the portal's own
  * generator ({@link makeProject}, from `seed` and its id, created
- * {@link MADE_UP_PROJECT_AGE_DAYS} days before `nowMs`), so the same seed and clock always
+ * `MADE_UP_PROJECT_AGE_DAYS` days before `nowMs`), so the same seed and clock always
  * generate the same data, and the first 500 of 501 projects are those of 500. The account's user id
  * follows the highest in `base`; project ids start after the highest in `base` (and after 1000).
  *

@@ -16,6 +16,7 @@ import type { Scenario } from '../contract/scenario-schema.js'
 import { ScenarioState } from '../scenarios/scenario-state.js'
 import { Journal } from '../core/journal.js'
 import { PROCESS_WIDE } from './process-wide.js'
+import { RepeatMemo } from '../core/repeat-memo.js'
 import { Coverage } from '../core/report/coverage.js'
 import { ConfigError } from '../vocabulary/config-error.js'
 import { checkWholeOption } from '../vocabulary/whole-option.js'
@@ -194,6 +195,7 @@ export function buildSandboxCore(config: SandboxConfig, fixtures: Fixtures, stat
     clientReport: config.clientReport,
     ...state,
     shared: PROCESS_WIDE,
+    repeats: new RepeatMemo(),
     requestCount: 0,
   }
 }

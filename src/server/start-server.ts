@@ -220,7 +220,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
         response.end(tooLarge.body)
         return
       }
-      respond(request, response, { ...coreRequest, body })
+      respond(request, response, toCoreRequest(request, body))
     })
   }
   server.on('clientError', answerClientError)

@@ -70,6 +70,14 @@ export class KeyFinder {
     this.#matches = new KeyMatches()
   }
 
+  /** Counts the changes to the set of known keys: a text masked at one count is masked alike while it stays. */
+  #changes = 0
+
+  /** Changes to the set of known keys so far (a key become known, or forgotten). */
+  get changes(): number {
+    return this.#changes
+  }
+
   /** Distinct known keys. */
   get size(): number {
     return this.#counts.size
@@ -85,6 +93,7 @@ export class KeyFinder {
     const count = this.#counts.get(key)
     this.#counts.set(key, (count ?? 0) + 1)
     if (count !== undefined) return
+    this.#changes++
     if (key.length < MIN_SUBSTRING_KEY_CHARS) {
       this.#shortKeys++
       return
@@ -102,6 +111,7 @@ export class KeyFinder {
       return
     }
     this.#counts.delete(key)
+    this.#changes++
     if (key.length < MIN_SUBSTRING_KEY_CHARS) {
       this.#shortKeys--
       return

@@ -47,6 +47,8 @@ export interface KnownKeys {
   mask(text: string, mask: (key: string) => string): string
   /** Known keys too short to be looked for inside a text: only a whole piece of a URL can be one. */
   readonly shortKeys: number
+  /** Changes to the set of keys so far: while it stays, a text is masked as it was. */
+  readonly changes: number
 }
 
 /** A key as shown in place of itself: masked, never empty. */

@@ -1,0 +1,80 @@
+import type { KeyEntry } from '../model/model-index.js'
+import type { DayNumber } from '../vocabulary/calendar-date.js'
+import type { Answer } from './answer.js'
+import type { TimedAnswer } from './core-request.js'
+
+/**
+ * Bytes of an answer the memo holds at most: it keeps its answer alive past the answer cache's
+ * bound, so only small ones (every /validate and /monitoring answer of the default data, a few
+ * projects' /projects) are held, at most this much a sandbox, within what a session is charged.
+ */
+export const REPEAT_MEMO_BYTES = 8 * 1024
+
+/** The request a memo was made for, and what the steps learned of it. */
+export interface RepeatedRequest {
+  readonly path: string
+  readonly query: string
+  readonly keyHeader: string | null
+  readonly projectHeader: string | null
+  /** The model's change count and the clock's day the answer holds for. */
+  readonly changes: number
+  readonly today: DayNumber
+  readonly key: KeyEntry
+  readonly answer: Answer & { readonly dates?: number }
+  /** The answer as the core hands it on when nothing is added to it (no latency, no warning): made once. */
+  timed?: TimedAnswer
+}
+
+/**
+ * The last request a sandbox answered with success while nothing could make a repeat of it answer
+ * otherwise: no scenario in force or named, no warning, the same records (the model's change
+ * count) and the same day. A repeat (the same path, query, `X-API-Key` and `X-Project-ID`) with
+ * its key not expired since gets the same answer without the route, key, project and query steps
+ * being run again: what a test or a load does most is answered for the price of four string
+ * comparisons. A miss costs those comparisons. The journal, the client report and latency are
+ * still done for every request.
+ *
+ * @example
+ * const memo = new RepeatMemo()
+ * memo.find(request.path, request.query, keyHeader, projectHeader, index.changes, today, now) ?? answerAfresh()
+ */
+export class RepeatMemo {
+  #kept: RepeatedRequest | undefined
+
+  /** The answer kept for this very request, if it still holds. */
+  find(
+    path: string,
+    query: string,
+    keyHeader: string | null,
+    projectHeader: string | null,
+    changes: number,
+    today: DayNumber,
+    now: number,
+  ): RepeatedRequest | undefined {
+    const kept = this.#kept
+    if (
+      kept === undefined ||
+      kept.changes !== changes ||
+      kept.today !== today ||
+      kept.keyHeader !== keyHeader ||
+      kept.path !== path ||
+      kept.query !== query ||
+      kept.projectHeader !== projectHeader ||
+      kept.key.expiresAt <= now
+    )
+      return undefined
+    return kept
+  }
+
+  /** Keeps `kept` as the one remembered, unless its answer is too large to hold; it, when kept. */
+  keep(kept: RepeatedRequest): RepeatedRequest | undefined {
+    if (kept.answer.body.byteLength > REPEAT_MEMO_BYTES) return undefined
+    this.#kept = kept
+    return kept
+  }
+
+  /** Forgets it (a reset, the end of the sandbox). */
+  clear(): void {
+    this.#kept = undefined
+  }
+}

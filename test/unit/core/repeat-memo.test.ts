@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { answeredNow } from '../../support/answered-now.js'
+import { dispatch } from '../../../src/core/dispatch.js'
+import type { CoreRequest } from '../../../src/core/core-request.js'
+import { openSandbox, resolveSandboxConfig } from '../../../src/sandbox/open-sandbox.js'
+import { ERRORS } from '../../../src/vocabulary/errors.js'
+import { setClock } from '../../../src/model/clock-controls.js'
+import { resolveScenarios } from '../../../src/scenarios/scenario-catalogue.js'
+
+function request(path: string, headers: Record<string, string>, query = ''): CoreRequest {
+  const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
+  return { method: 'GET', path, query, header: (name) => lower[name] ?? null }
+}
+
+async function sandbox() {
+  const opened = openSandbox(resolveSandboxConfig({ now: '2026-03-01' }))
+  return { opened, core: await opened.core }
+}
+
+const status = (core: Awaited<ReturnType<typeof sandbox>>['core'], path: string, headers: Record<string, string>, query = '') =>
+  answeredNow(dispatch(core, request(path, headers, query))).status
+
+describe('a repeated request', () => {
+  it('gets the very answer of the request it repeats, and is journaled and counted like it', async () => {
+    const { core } = await sandbox()
+    const first = answeredNow(dispatch(core, request('/api/v1/monitoring', { 'X-API-Key': 'sbx_user_alpha', 'X-Project-ID': '101' })))
+    const again = answeredNow(dispatch(core, request('/api/v1/monitoring', { 'X-API-Key': 'sbx_user_alpha', 'X-Project-ID': '101' })))
+    expect(Buffer.from(again.body).equals(Buffer.from(first.body))).toBe(true)
+    expect(core.journal.recorded).toBe(2)
+    expect(core.coverage.report('reset').outcomes.find((outcome) => outcome.seen === 2)?.endpoint).toBe('monitoring')
+  })
+
+  it('is refused once its key expired, was revoked, or its project was deleted, as any request would be', async () => {
+    const { opened, core } = await sandbox()
+    const made = await opened.keys.create({ level: 'USER', user_id: 1, expiry: '2026-03-02T00:00:00Z' })
+    const headers = { 'X-API-Key': made.key }
+    expect(status(core, '/api/v1/validate', headers)).toBe(200)
+    setClock(core.clock, { advance: 'P1D' })
+    expect(status(core, '/api/v1/validate', headers)).toBe(401)
+    expect(status(core, '/api/v1/validate', { 'X-API-Key': 'sbx_user_alpha' })).toBe(200)
+    await opened.keys.revoke('sbx_user_alpha')
+    expect(status(core, '/api/v1/validate', { 'X-API-Key': 'sbx_user_alpha' })).toBe(401)
+    const project = { 'X-API-Key': 'sbx_user_beta', 'X-Project-ID': '201' }
+    expect(status(core, '/api/v1/overview', project)).toBe(200)
+    await opened.projects.delete(201)
+    expect(status(core, '/api/v1/overview', project)).toBe(403)
+  })
+
+  it('meets a scenario put in force, or named in its header, as any request would', async () => {
+    const { core } = await sandbox()
+    const headers = { 'X-API-Key': 'sbx_user_alpha' }
+    expect(status(core, '/api/v1/projects', headers)).toBe(200)
+    expect(status(core, '/api/v1/projects', { ...headers, 'X-Sandbox-Scenario': 'server-error' })).toBe(500)
+    core.scenarios.activate(resolveScenarios(core.scenarios.catalogue, ['server-error'], () => 'test'))
+    expect(status(core, '/api/v1/projects', headers)).toBe(500)
+  })
+
+  it('is not taken for one with another query, project or key', async () => {
+    const { core } = await sandbox()
+    const headers = { 'X-API-Key': 'sbx_user_alpha', 'X-Project-ID': '101' }
+    expect(status(core, '/api/v1/monitoring', headers)).toBe(200)
+    expect(status(core, '/api/v1/monitoring', headers, 'provider=nope')).toBe(ERRORS.invalidProvider.status)
+    expect(status(core, '/api/v1/monitoring', { ...headers, 'X-Project-ID': '201' })).toBe(403)
+    expect(status(core, '/api/v1/monitoring', { ...headers, 'X-API-Key': 'sbx_user_expired' })).toBe(401)
+  })
+})
