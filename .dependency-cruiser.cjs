@@ -1,7 +1,7 @@
 // The floor plan of src/, checked by `npm run lint` (and so by `npm test`): no import cycles, and
 // every folder imports only from the folders below it. docs/architecture.md draws it.
 /** Bottom to top: each floor may import from the floors before it, never after. */
-const FLOORS = ['vocabulary', 'contract', 'model', 'scenarios', 'analytics', 'core', 'verify', 'sandbox', 'msw', 'server', 'cli']
+const FLOORS = ['vocabulary', 'contract', 'verify', 'model', 'scenarios', 'analytics', 'core', 'sandbox', 'msw', 'server', 'cli']
 /** The package's entry points, above every floor. */
 const ENTRIES = '^src/[^/]+\\.c?ts$'
 

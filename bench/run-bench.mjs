@@ -254,16 +254,18 @@ const sandbox = await startSandbox()
 await makeAccounts(sandbox.origin, ACCOUNTS)
 let peakRss = 0
 try {
+  // The physical limit (issue #37): the same bytes from a bare node:http server after the same key
+  // check, interleaved, the servers on one core and wrk -t1 -c50 on the other. Goal 0.9 each.
   for (const [endpoint, path, headers, goal] of [
-    ['/validate', '/api/v1/validate', user, 0.7],
-    ['/projects', '/api/v1/projects', user, 0.7],
-    ['/monitoring (default range)', '/api/v1/monitoring', project, 0.6],
-    ['/overview (default range)', '/api/v1/overview', project, 0.6],
+    ['/validate', '/api/v1/validate', user, 0.9],
+    ['/projects', '/api/v1/projects', user, 0.9],
+    ['/monitoring (default range)', '/api/v1/monitoring', project, 0.9],
+    ['/overview (default range)', '/api/v1/overview', project, 0.9],
   ]) {
     const result = await compare(sandbox, [path], headers)
     peakRss = Math.max(peakRss, result.peakRss)
     row(
-      `throughput ${endpoint}`,
+      `throughput ${endpoint} vs the physical limit`,
       result.ratio,
       goal,
       result.ratio >= goal,

@@ -13,10 +13,11 @@ import type { LatencyRange } from '../vocabulary/latency.js'
 import type { BudgetAccount } from '../vocabulary/memory-budget.js'
 
 /**
- * One sandbox's state: everything the core needs to answer a request for it, made by the one
- * composition (`openSandbox`) and changed afterwards only by the requests and controls it serves.
- * Adapters hold one (a server holds one per session too) and pass it to `dispatch` with each
- * request, with their own {@link ServerSettings}; two sandboxes never share one.
+ * One sandbox's state: everything the core needs to answer a request for it, made by
+ * `buildSandboxCore` (through `openSandbox`, or `openSession` for a session) and changed afterwards
+ * only by the requests and controls it serves. Adapters hold one (a server holds one per session
+ * too) and pass it to `dispatch` with each request, with their own `ServerSettings`; two sandboxes
+ * never share one, and what they do share is `shared` ({@link ProcessWide}).
  */
 export interface SandboxCore {
   /** The path prefix of the API, `/api/v1/` unless a base URL says otherwise. */

@@ -208,8 +208,9 @@ export interface OpenedSandbox extends SandboxControls {
 }
 
 /**
- * The one composition of a sandbox, which `createSandbox` (msw), `startSandbox` (node:http) and the
- * command line all call: state, core and controls from a resolved configuration.
+ * A root sandbox from a resolved configuration: state, core (by {@link buildSandboxCore}, as a
+ * session's is by `openSession`) and controls. `createSandbox` (msw) calls it, and `serveSandbox`
+ * for `startSandbox` and the command line.
  *
  * @example
  * const opened = openSandbox(resolveSandboxConfig({ seed: 7 }))

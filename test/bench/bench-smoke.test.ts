@@ -21,10 +21,10 @@ describe('the benchmark harness', () => {
     expect(report.smoke).toBe(true)
     const targets = report.rows.map((row) => row.target)
     for (const expected of [
-      'throughput /validate',
-      'throughput /projects',
-      'throughput /monitoring (default range)',
-      'throughput /overview (default range)',
+      'throughput /validate vs the physical limit',
+      'throughput /projects vs the physical limit',
+      'throughput /monitoring (default range) vs the physical limit',
+      'throughput /overview (default range) vs the physical limit',
       'cold /monitoring, 30-day ranges',
       'cold /overview, 366-day ranges',
       'RSS during the runs (MB)',
