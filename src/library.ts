@@ -24,7 +24,7 @@ export type {
 } from './contract/portal-schemas.js'
 export type { SandboxOptions } from './sandbox/sandbox-options.js'
 export { ConfigError } from './vocabulary/config-error.js'
-export { DOCUMENTED_KEYS } from './model/documented-keys.js'
+export { DOCUMENTED_KEYS } from './vocabulary/documented-keys.js'
 export { ERRORS, type ErrorTemplate } from './vocabulary/errors.js'
 export { MESSAGES } from './vocabulary/messages.js'
 export { PROVIDERS, type Provider } from './vocabulary/providers.js'

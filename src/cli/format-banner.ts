@@ -1,4 +1,4 @@
-import { DOCUMENTED_KEYS } from '../model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../vocabulary/documented-keys.js'
 import { GENERATED_USER_KEY } from '../model/generate-fixtures.js'
 import type { LogFormat } from '../server/request-logger.js'
 

@@ -1,18 +1,4 @@
-import type { DOCUMENTED_KEYS as MODEL_DOCUMENTED_KEYS } from '../model/documented-keys.js'
-
-/**
- * The documented keys (README, "The documented keys"), which never change: tests hard-code them.
- * The page imports no values from the model (it is bundled on its own), so they are written here,
- * and the compiler holds them to the model's: a key added, removed or renamed there fails the build.
- */
-const DOCUMENTED_KEYS: typeof MODEL_DOCUMENTED_KEYS = {
-  user: 'sbx_user_alpha',
-  project: 'sbx_project_101',
-  otherUser: 'sbx_user_beta',
-  emptyUser: 'sbx_user_empty',
-  expired: 'sbx_user_expired',
-  revoked: 'sbx_user_revoked',
-}
+import { DOCUMENTED_KEYS } from '../vocabulary/documented-keys.js'
 
 const DOCUMENTED = new Set<string>(Object.values(DOCUMENTED_KEYS))
 

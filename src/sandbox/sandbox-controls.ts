@@ -6,7 +6,7 @@ import { resolveScenarios } from '../scenarios/scenario-catalogue.js'
 import type { ScenarioInput } from '../contract/scenario-schema.js'
 import type { Portal } from '../model/create-portal.js'
 import { clockView, setClock } from '../model/clock-controls.js'
-import { DOCUMENTED_KEYS } from '../model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../vocabulary/documented-keys.js'
 import type {
   AccountInput,
   AccountView,

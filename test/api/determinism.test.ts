@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../src/vocabulary/documented-keys.js'
 import { createSandbox } from '../../src/msw/create-sandbox.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { toAnswer } from '../support/transport.js'

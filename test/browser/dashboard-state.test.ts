@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { JOURNAL_POLL_MS } from '../../src/dashboard/journal-panel.js'
 import { STATE_POLL_MS } from '../../src/dashboard/state-poll.js'
-import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../src/vocabulary/documented-keys.js'
 import { startSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
 import { useDashboardBrowser } from './use-dashboard-browser.js'
 

@@ -13,7 +13,7 @@ import { dispatch } from '../../src/core/dispatch.js'
 import { fail } from '../../src/contract/envelope.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import type { SandboxCore } from '../../src/core/sandbox-core.js'
-import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../src/vocabulary/documented-keys.js'
 import {
   FIXTURES,
   FIXTURE_KEYS,

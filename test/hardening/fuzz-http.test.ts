@@ -9,7 +9,7 @@ import { connect } from 'node:net'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../src/vocabulary/errors.js'
-import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../src/vocabulary/documented-keys.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { expectConforming } from '../support/expect-conforming.js'
 import {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { MESSAGES } from '../../src/vocabulary/messages.js'
-import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../src/vocabulary/documented-keys.js'
 import type { ScenarioInput } from '../../src/contract/scenario-schema.js'
 import { expectError, expectSuccess } from '../api/contract/expect-envelope.js'
 import { PROJECT_KEY, USER, USER_101, withKey } from '../api/contract/fixtures.js'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MonitoringData, OverviewData } from '../../src/contract/resource-schemas.js'
 import { MESSAGES } from '../../src/vocabulary/messages.js'
-import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../src/vocabulary/documented-keys.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { monitoringConsistency, overviewConsistency, periodConsistency } from '../../src/verify/analytics-consistency.js'
 import { TODAY } from '../api/contract/fixtures.js'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../src/vocabulary/errors.js'
-import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../src/vocabulary/documented-keys.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { verifyContract, type VerifyReport } from '../../src/verify/verify-contract.js'
 import { TODAY } from '../api/contract/fixtures.js'

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../src/vocabulary/documented-keys.js'
 import { VERIFY_EXIT } from '../../src/cli/verify-command.js'
 import type { VerifyReport } from '../../src/verify/verify-contract.js'
 import { TODAY } from '../api/contract/fixtures.js'

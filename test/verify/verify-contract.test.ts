@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../src/vocabulary/errors.js'
-import { DOCUMENTED_KEYS } from '../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../src/vocabulary/documented-keys.js'
 import { createSandbox } from '../../src/msw/create-sandbox.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { VerifyError, verifyContract, type VerifyReport } from '../../src/verify/verify-contract.js'

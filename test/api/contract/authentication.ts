@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ERRORS } from '../../../src/vocabulary/errors.js'
-import { DOCUMENTED_KEYS } from '../../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../../src/vocabulary/documented-keys.js'
 import type { Transport } from '../../support/transport.js'
 import { expectError } from './expect-envelope.js'
 import { withKey } from './fixtures.js'

@@ -1,4 +1,4 @@
-import { DOCUMENTED_KEYS } from '../../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../../src/vocabulary/documented-keys.js'
 
 /** "Today" of every contract test: the default range crosses the end of a 28-day February. */
 export const TODAY = '2026-03-01'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../src/vocabulary/messages.js'
-import { DOCUMENTED_KEYS } from '../../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../../src/vocabulary/documented-keys.js'
 import type { Transport } from '../../support/transport.js'
 import { expectSuccess } from './expect-envelope.js'
 import { PROJECT_KEY, USER, withKey } from './fixtures.js'

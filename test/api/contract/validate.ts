@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ERRORS } from '../../../src/vocabulary/errors.js'
 import { MESSAGES } from '../../../src/vocabulary/messages.js'
-import { DOCUMENTED_KEYS } from '../../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../../src/vocabulary/documented-keys.js'
 import type { Transport } from '../../support/transport.js'
 import { expectError, expectSuccess } from './expect-envelope.js'
 import { INVALID_PROJECT_IDS, PROJECT_KEY, USER, withKey } from './fixtures.js'

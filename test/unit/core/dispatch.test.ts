@@ -5,7 +5,7 @@ import type { CoreRequest, TimedAnswer } from '../../../src/core/core-request.js
 import { dispatch } from '../../../src/core/dispatch.js'
 import { fail } from '../../../src/contract/envelope.js'
 import { ERRORS } from '../../../src/vocabulary/errors.js'
-import { DOCUMENTED_KEYS } from '../../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../../src/vocabulary/documented-keys.js'
 import { expectConforming } from '../../support/expect-conforming.js'
 
 const decoder = new TextDecoder()

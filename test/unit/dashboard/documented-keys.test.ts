@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isDocumentedKey } from '../../../src/dashboard/documented-keys.js'
-import { DOCUMENTED_KEYS } from '../../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../../src/vocabulary/documented-keys.js'
 
 describe('isDocumentedKey, the keys the dashboard never offers to revoke', () => {
   it.each(Object.values(DOCUMENTED_KEYS))('knows %s, a documented key of the model', (key) => {

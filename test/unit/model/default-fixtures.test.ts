@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { defaultFixtures } from '../../../src/model/default-fixtures.js'
-import { DOCUMENTED_KEYS } from '../../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../../src/vocabulary/documented-keys.js'
 import { parseFixtures } from '../../../src/model/parse-fixtures.js'
 
 const DAY = 86_400_000

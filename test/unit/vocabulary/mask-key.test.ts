@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { maskKey, maskKeysIn, maskKeysInPath, maskKeysInQuery } from '../../../src/vocabulary/mask-key.js'
-import { DOCUMENTED_KEYS } from '../../../src/model/documented-keys.js'
+import { DOCUMENTED_KEYS } from '../../../src/vocabulary/documented-keys.js'
 import { KeyFinder } from '../../../src/vocabulary/key-finder.js'
 
 describe('maskKey', () => {
