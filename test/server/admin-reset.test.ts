@@ -29,6 +29,17 @@ function displayNames(core: SandboxCore): string[] {
 }
 
 describe('POST /__sandbox/reset', () => {
+  it("keeps a failed copy into db()'s collections for the next settled() instead of dropping it (#37)", async () => {
+    const core = await renamedSandbox()
+    const db = await core.model.db()
+    db.projects.create = (() => Promise.reject(new Error('disk full'))) as typeof db.projects.create
+    const response = answeredNow(dispatch(core, { method: 'POST', path: '/__sandbox/reset', query: '', header: () => null }))
+    expect(response.status).toBe(200)
+    expect(displayNames(core)).not.toContain('Renamed')
+    await expect(core.model.settled()).rejects.toThrow('disk full')
+    await expect(core.model.settled()).resolves.toBeUndefined()
+  })
+
   it('re-seeds changed records as the library reset does, so the next request sees the seeded data (in process)', async () => {
     const core = await renamedSandbox()
     expect(displayNames(core)).toContain('Renamed')
