@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
-import { readWholeOption } from '../vocabulary/whole-option.js'
+import { readPositiveId } from '../vocabulary/read-positive-id.js'
+import { LIMITS } from '../vocabulary/limits.js'
 import { oneLineErrors } from './one-line-error.js'
 import { COVERAGE_SCOPES, type CoverageReport, type CoverageScope } from '../core/report/coverage.js'
 import { printable } from '../vocabulary/printable.js'
@@ -73,8 +74,10 @@ function parsePercent(text: string): number {
 }
 
 function parseTimeout(text: string): number {
-  const value = readWholeOption('timeout', text)
-  if (value === undefined) throw new InvalidArgumentError('--timeout must be a whole number of milliseconds.')
+  // Written plainly (no sign, no leading zero), as an id is, and at most the flag's most.
+  const value = readPositiveId(text)
+  if (value === undefined || value > LIMITS.options.timeout.max)
+    throw new InvalidArgumentError('--timeout must be a whole number of milliseconds.')
   return value
 }
 

@@ -2,8 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { oneLineErrors } from './one-line-error.js'
 import { formatVerifyTable } from '../verify/format-verify-table.js'
 import { printable } from '../vocabulary/printable.js'
-import { readWholeOption } from '../vocabulary/whole-option.js'
-import { LIMITS } from '../vocabulary/limits.js'
+import { readPositiveId } from '../vocabulary/read-positive-id.js'
 import { stringifyPrintable } from '../vocabulary/stringify-printable.js'
 import { verifyContract, type VerifyOptions } from '../verify/verify-contract.js'
 
@@ -35,10 +34,10 @@ interface VerifyFlags {
   specOnly?: boolean
 }
 
-function parsePositive(name: 'projectId' | 'timeout') {
+function parsePositive(name: string) {
   return (text: string): number => {
-    const value = readWholeOption(name, text)
-    if (value === undefined) throw new InvalidArgumentError(`${LIMITS.options[name].flag} must be a positive integer.`)
+    const value = readPositiveId(text)
+    if (value === undefined) throw new InvalidArgumentError(`${name} must be a positive integer.`)
     return value
   }
 }
@@ -52,10 +51,10 @@ function createVerifyProgram(output: VerifyOutput, run: (flags: VerifyFlags) => 
     .addOption(new Option('--api-key <key>', 'the API key to check with (never printed)').env('ANALYTICS_API_KEY').makeOptionMandatory())
     .addOption(
       new Option('--project-id <id>', 'the project for the analytics checks (USER-level keys; default: the first listed)').argParser(
-        parsePositive('projectId'),
+        parsePositive('--project-id'),
       ),
     )
-    .addOption(new Option('--timeout <ms>', 'per request').default(10_000).argParser(parsePositive('timeout')))
+    .addOption(new Option('--timeout <ms>', 'per request').default(10_000).argParser(parsePositive('--timeout')))
     .addOption(new Option('--json', 'print the report as JSON'))
     .addOption(new Option('--spec-only', 'only the checks the specification states, not the sandbox’s gap decisions'))
     .addHelpText(

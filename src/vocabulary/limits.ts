@@ -52,7 +52,6 @@ export const LIMITS = {
     keepAliveTimeout: { min: 100, max: 600_000, flag: '--keep-alive-timeout', option: 'timeouts.keepAliveMs' },
     shutdownGrace: { min: 0, max: 600_000, flag: '--shutdown-grace', option: 'timeouts.shutdownGraceMs' },
     timeout: { min: 1, max: 9_999_999, flag: '--timeout', option: 'timeout' },
-    projectId: { min: 1, max: Number.MAX_SAFE_INTEGER, flag: '--project-id', option: 'projectId' },
   },
 } as const
 

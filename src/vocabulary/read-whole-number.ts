@@ -4,8 +4,9 @@ const DIGITS = /^[0-9]{1,16}$/
 /**
  * A whole number written plainly in decimal digits, from `min` to `max` (both included, at most
  * 2^53 − 1); `undefined` for anything else (`1e3`, `-1`, `1.0`, ` 5`, a number past `max`). The
- * one reading of a whole number a user writes: admin query parameters, CLI flags, library options
- * given as text, the report's and verify's arguments.
+ * reading of a count, a limit or an offset a user writes: admin query parameters and the server's
+ * flags. An id, and the `--timeout` of `report` and `verify`, are read as ids are (`readPositiveId`:
+ * no leading zero).
  *
  * @example
  * readWholeNumber('250', 1, 1000) // 250

@@ -83,6 +83,8 @@ describe('analytics-sandbox report', () => {
     [['--url', 'ftp://x'], /--url must be an http:\/\/ URL/],
     [['--format', 'xml', '--url', 'http://127.0.0.1:9/'], /argument 'xml' is invalid/],
     [['--min-coverage', '101', '--url', 'http://127.0.0.1:9/'], /--min-coverage must be a percentage from 0 to 100/],
+    [['--timeout', '0100', '--url', 'http://127.0.0.1:9/'], /--timeout must be a whole number of milliseconds/],
+    [['--timeout', '10000000', '--url', 'http://127.0.0.1:9/'], /--timeout must be a whole number of milliseconds/],
     [[], /required option '--url <url>' not specified/],
     [['--url', 'http://127.0.0.1:9/api/v1/'], /cannot reach http:\/\/127\.0\.0\.1:9\/__sandbox\/coverage/],
   ])('exits 2 with one line for its own usage mistake or no sandbox at --url: %j', async (args, message) => {

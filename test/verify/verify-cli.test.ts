@@ -107,9 +107,14 @@ describe('analytics-sandbox verify, the command', () => {
     expect(missing.stderr).toContain("required option '--api-key <key>' not specified")
     const empty = await verify(['--base-url', url], { ANALYTICS_API_KEY: '' })
     expect(empty).toMatchObject({ code: VERIFY_EXIT.unusable, stderr: 'analytics-sandbox verify: --api-key must not be empty\n' })
-    const project = await verify(['--base-url', url, '--api-key', 'k', '--project-id', 'abc'])
-    expect(project.code).toBe(VERIFY_EXIT.unusable)
-    expect(project.stderr).toContain('--project-id must be a positive integer.')
+    for (const written of ['abc', '0101', '0']) {
+      const project = await verify(['--base-url', url, '--api-key', 'k', '--project-id', written])
+      expect(project.code).toBe(VERIFY_EXIT.unusable)
+      expect(project.stderr).toContain('--project-id must be a positive integer.')
+    }
+    const timeout = await verify(['--base-url', url, '--api-key', 'k', '--timeout', '0100'])
+    expect(timeout.code).toBe(VERIFY_EXIT.unusable)
+    expect(timeout.stderr).toContain('--timeout must be a positive integer.')
   })
 
   it('exits 2 with one line, not 1 (drift), for the user’s own mistakes: an expired or unknown key, a base URL without /api/v1/, a --project-id the key cannot see', async () => {
