@@ -264,12 +264,23 @@ export const ADMIN_OPERATION_LIST: readonly (AdminOperation & { readonly id: Adm
   ([id, operation]) => ({ ...operation, id: id as AdminOperationId }),
 )
 
-/** A route's operations by method, in the table's order of routes. */
-const BY_ROUTE = new Map<string, Map<string, AdminOperationId>>()
+/** What a route is, whatever the method: its operations by method, and its flags, from its operations. */
+interface RouteEntry {
+  readonly methods: Map<string, AdminOperationId>
+  /** An operation here needs no admin token: then none here does (a wrong method learns its 405 without one). */
+  open: boolean
+  /** Its operations exist only at a server's root (the sessions). */
+  rootOnly: boolean
+}
+
+/** Each route's entry, in the table's order of routes. */
+const BY_ROUTE = new Map<string, RouteEntry>()
 for (const operation of ADMIN_OPERATION_LIST) {
-  let methods = BY_ROUTE.get(operation.route)
-  if (methods === undefined) BY_ROUTE.set(operation.route, (methods = new Map()))
-  methods.set(operation.method, operation.id)
+  let entry = BY_ROUTE.get(operation.route)
+  if (entry === undefined) BY_ROUTE.set(operation.route, (entry = { methods: new Map(), open: false, rootOnly: false }))
+  entry.methods.set(operation.method, operation.id)
+  entry.open ||= operation.open === true
+  entry.rootOnly ||= operation.rootOnly === true
 }
 
 /** Routes whose last segment is a parameter (`keys/{key}`), by what comes before it (`keys`). */
@@ -282,6 +293,10 @@ export interface AdminRoute {
   readonly route: string
   /** The operation of each method the route takes; `undefined` for a path that is no route. */
   readonly methods: ReadonlyMap<string, AdminOperationId> | undefined
+  /** Whether the route is answered without the admin token (health). */
+  readonly open: boolean
+  /** Whether the route exists only at a server's root (the sessions). */
+  readonly rootOnly: boolean
   /** The last segment where the route ends in a parameter (`keys/abc`: `abc`), else `''`. */
   readonly param: string
 }
@@ -297,8 +312,15 @@ export function matchAdminRoute(path: string): AdminRoute {
   const trimmed = path.endsWith('/') ? path.slice(0, -1) : path
   const slash = trimmed.indexOf('/')
   const route = slash < 0 || trimmed.includes('/', slash + 1) ? undefined : PARAMETER_ROUTES.get(trimmed.slice(0, slash))
-  if (route === undefined) return { route: trimmed, methods: BY_ROUTE.get(trimmed), param: '' }
-  return { route, methods: BY_ROUTE.get(route), param: trimmed.slice(slash + 1) }
+  const name = route ?? trimmed
+  const entry = BY_ROUTE.get(name)
+  return {
+    route: name,
+    methods: entry?.methods,
+    open: entry?.open === true,
+    rootOnly: entry?.rootOnly === true,
+    param: route === undefined ? '' : trimmed.slice(slash + 1),
+  }
 }
 
 /**
@@ -320,4 +342,4 @@ export function findAdminOperation(method: string, path: string): (AdminOperatio
  * @example
  * ADMIN_ENDPOINTS // 'GET health, GET scenarios, GET|PUT scenario, POST reset, GET|DELETE requests, GET coverage, …'
  */
-export const ADMIN_ENDPOINTS = [...BY_ROUTE].map(([route, methods]) => `${[...methods.keys()].join('|')} ${route}`).join(', ')
+export const ADMIN_ENDPOINTS = [...BY_ROUTE].map(([route, { methods }]) => `${[...methods.keys()].join('|')} ${route}`).join(', ')

@@ -58,22 +58,20 @@ function sameText(given: string, expected: string): boolean {
  * dispatchAdmin(sandbox, { method: 'PUT', path: '/__sandbox/scenario', query: '', header, body: '{"scenarios":["slow"]}' })
  */
 export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest, server: ServerSettings): TimedAnswer | Promise<TimedAnswer> {
-  const { route, methods, param } = matchAdminRoute(request.path.slice(ADMIN_BASE_PATH.length))
+  const { route, methods, open, rootOnly, param } = matchAdminRoute(request.path.slice(ADMIN_BASE_PATH.length))
   // The dashboard's polling stays out of the request log (an open tab would add lines every second).
   const observer = request.header('x-sandbox-client') === OBSERVER
   try {
     const foreign = refuseForeignOrigin(request, server.loopbackOnly)
     if (foreign !== undefined) throw foreign
-    const id = methods?.get(request.method)
     // An open route (health) is open to any method: a wrong one learns its 405 without the token.
-    const open = methods !== undefined && [...methods.values()].some((operation) => 'open' in ADMIN_OPERATIONS[operation])
     if (server.adminToken !== undefined && !open && !sameText(request.header('x-sandbox-admin-token') ?? '', server.adminToken)) {
       throw new SandboxError(ERRORS.adminTokenRequired)
     }
     if (methods === undefined) throw new SandboxError(ERRORS.notFound, adminNotFoundDetail(route))
-    const first = ADMIN_OPERATIONS[methods.values().next().value!]
     // Where a server holds no sessions (in process, inside a session) their routes do not exist, whatever the method.
-    if ('rootOnly' in first && server.sessions === undefined) throw new SandboxError(ERRORS.notFound, NO_SESSIONS_DETAIL)
+    if (rootOnly && server.sessions === undefined) throw new SandboxError(ERRORS.notFound, NO_SESSIONS_DETAIL)
+    const id = methods.get(request.method)
     if (id === undefined) {
       const allowed = [...methods.keys()].join(', ')
       throw new SandboxError(ERRORS.methodNotAllowed, `Allowed here: ${allowed}`, { allow: allowed })
