@@ -97,41 +97,6 @@ const API_400S: readonly ErrorTemplate[] = Object.values(ERRORS).filter(
 )
 
 /**
- * Errors any endpoint may answer with in the sandbox beyond its own: what a scenario forces (any of the
- * API's 400s, 401, 403, 404, 429, 503), an unknown `X-Sandbox-Scenario`, strict mode's warnings, and what the server answers
- * before routing (a request it cannot parse, a timeout, headers too large).
- *
- * @example
- * SANDBOX_ERRORS.includes(ERRORS.rateLimited) // true
- */
-export const SANDBOX_ERRORS: readonly ErrorTemplate[] = [
-  ...API_400S,
-  ERRORS.unknownScenario,
-  ...Object.values(WARNING_TEMPLATES),
-  ERRORS.forbidden,
-  ERRORS.notFound,
-  ERRORS.requestTimeout,
-  ERRORS.rateLimited,
-  ERRORS.headersTooLarge,
-  ERRORS.serviceUnavailable,
-]
-
-/**
- * Every error template `GET <endpoint>` may answer with at `status`: its own, 401, its own 500,
- * and the sandbox's ({@link SANDBOX_ERRORS}); own ones first. What `checkResponse` accepts: it
- * includes the API 400s a scenario rule's `fail.error` may name on any endpoint, and every
- * strict-mode code; {@link errorTemplatesSent} is what the endpoint answers by itself.
- *
- * @example
- * errorTemplatesFor('monitoring', 400).map((template) => template.error) // ['missing_project_id', …]
- */
-export function errorTemplatesFor(endpoint: EndpointName, status: number): readonly ErrorTemplate[] {
-  const contract = ENDPOINT_CONTRACTS[endpoint]
-  const all = [...contract.errors, ERRORS.unauthorized, contract.failure, ...SANDBOX_ERRORS]
-  return [...new Set(all)].filter((template) => template.status === status)
-}
-
-/**
  * The fixed bodies of what the sandbox answers on any endpoint: a status a scenario rule forces
  * (400 `bad_request` unless the rule names another code, 403, 404, 429, 503; its 401 and 500 are
  * the endpoint's own), an unknown `X-Sandbox-Scenario`, and what the server answers before it
@@ -147,6 +112,31 @@ const SANDBOX_ANSWERS: readonly ErrorTemplate[] = [
   ERRORS.headersTooLarge,
   ERRORS.serviceUnavailable,
 ]
+
+/**
+ * Errors any endpoint may answer with in the sandbox beyond its own: its fixed answers
+ * ({@link SANDBOX_ANSWERS}), and also any of the API's 400s (which a scenario rule may name) and
+ * strict mode's warnings.
+ *
+ * @example
+ * SANDBOX_ERRORS.includes(ERRORS.rateLimited) // true
+ */
+export const SANDBOX_ERRORS: readonly ErrorTemplate[] = [...new Set([...API_400S, ...SANDBOX_ANSWERS, ...Object.values(WARNING_TEMPLATES)])]
+
+/**
+ * Every error template `GET <endpoint>` may answer with at `status`: its own, 401, its own 500,
+ * and the sandbox's ({@link SANDBOX_ERRORS}); own ones first. What `checkResponse` accepts: it
+ * includes the API 400s a scenario rule's `fail.error` may name on any endpoint, and every
+ * strict-mode code; {@link errorTemplatesSent} is what the endpoint answers by itself.
+ *
+ * @example
+ * errorTemplatesFor('monitoring', 400).map((template) => template.error) // ['missing_project_id', …]
+ */
+export function errorTemplatesFor(endpoint: EndpointName, status: number): readonly ErrorTemplate[] {
+  const contract = ENDPOINT_CONTRACTS[endpoint]
+  const all = [...contract.errors, ERRORS.unauthorized, contract.failure, ...SANDBOX_ERRORS]
+  return [...new Set(all)].filter((template) => template.status === status)
+}
 
 /**
  * The error templates `GET <endpoint>` answers with at `status` by itself, own ones first: its
