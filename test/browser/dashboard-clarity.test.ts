@@ -14,7 +14,7 @@ import type { CoverageReport } from '../../src/core/report/coverage.js'
 import { STATE_POLL_MS } from '../../src/dashboard/state-poll.js'
 import { DOCUMENTED_KEYS } from '../../src/vocabulary/documented-keys.js'
 import { startSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
-import { useDashboardBrowser } from './use-dashboard-browser.js'
+import { openDashboard, useDashboardBrowser, type OpenedDashboard } from './use-dashboard-browser.js'
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -22,11 +22,7 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 const NOW = '2026-01-15T12:00:00Z'
 
 /** A page opened on the sandbox: its uncaught errors and console errors. */
-interface Opened {
-  readonly page: Page
-  readonly pageErrors: string[]
-  readonly consoleErrors: string[]
-}
+type Opened = OpenedDashboard
 
 describe('The dashboard shows the whole run and says things clearly (issue 37), in headless Chromium', () => {
   const shared = useDashboardBrowser()
@@ -36,15 +32,7 @@ describe('The dashboard shows the whole run and says things clearly (issue 37), 
     shared.sandbox ??= await startSandbox({ now: NOW, ...options })
     const context = await shared.browser!.newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } })
     await context.clock.install()
-    const page = await context.newPage()
-    const opened: Opened = { page, pageErrors: [], consoleErrors: [] }
-    page.on('console', (message) => {
-      if (message.type() === 'error') opened.consoleErrors.push(message.text())
-    })
-    page.on('pageerror', (error) => opened.pageErrors.push(error.message))
-    await page.goto(new URL('/__sandbox/', shared.sandbox.url).href)
-    await page.locator('#app[aria-busy="false"]').waitFor()
-    return opened
+    return openDashboard(context, new URL('/__sandbox/', shared.sandbox.url).href)
   }
 
   /** An admin call at the root that must succeed; its `data`. */

@@ -14,7 +14,7 @@ import { OBSERVER_HEADER } from '../../src/dashboard/api-client.js'
 import { DOCUMENTED_KEYS } from '../../src/vocabulary/documented-keys.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { STATE_POLL_MS } from '../../src/dashboard/state-poll.js'
-import { useDashboardBrowser } from './use-dashboard-browser.js'
+import { openDashboard, useDashboardBrowser, type OpenedDashboard } from './use-dashboard-browser.js'
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -22,10 +22,7 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 const ERROR_ANSWER_NOTE = /^Failed to load resource: the server responded with a status of \d{3}\b/
 
 /** A page opened on the sandbox: its uncaught errors, its console errors, and every request its code made. */
-interface Opened {
-  readonly page: Page
-  readonly pageErrors: string[]
-  readonly consoleErrors: string[]
+interface Opened extends OpenedDashboard {
   readonly fetched: Request[]
 }
 
@@ -49,18 +46,13 @@ describe('The dashboard and sessions, in headless Chromium', () => {
   async function open(hash = ''): Promise<Opened> {
     const context = await shared.browser!.newContext({ timezoneId: 'UTC', viewport: { width: 1400, height: 1000 } })
     await context.clock.install()
-    const page = await context.newPage()
-    const opened: Opened = { page, pageErrors: [], consoleErrors: [], fetched: [] }
-    page.on('console', (message) => {
-      if (message.type() === 'error') opened.consoleErrors.push(message.text())
-    })
-    page.on('pageerror', (error) => opened.pageErrors.push(error.message))
-    page.on('request', (request) => {
-      if (request.resourceType() === 'fetch') opened.fetched.push(request)
-    })
-    await page.goto(new URL(`/__sandbox/${hash}`, shared.sandbox!.url).href)
-    await page.locator('#app[aria-busy="false"]').waitFor()
-    return opened
+    const fetched: Request[] = []
+    const opened = await openDashboard(context, new URL(`/__sandbox/${hash}`, shared.sandbox!.url).href, (page) =>
+      page.on('request', (request) => {
+        if (request.resourceType() === 'fetch') fetched.push(request)
+      }),
+    )
+    return { ...opened, fetched }
   }
 
   /** An admin call that must succeed, at `base` (the root's `/__sandbox/` or a session's admin URL); its `data`. */

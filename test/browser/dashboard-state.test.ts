@@ -12,7 +12,7 @@ import { JOURNAL_POLL_MS } from '../../src/dashboard/journal-panel.js'
 import { STATE_POLL_MS } from '../../src/dashboard/state-poll.js'
 import { DOCUMENTED_KEYS } from '../../src/vocabulary/documented-keys.js'
 import { startSandbox, type StartSandboxOptions } from '../../src/server/start-sandbox.js'
-import { useDashboardBrowser } from './use-dashboard-browser.js'
+import { openDashboard, useDashboardBrowser, type OpenedDashboard } from './use-dashboard-browser.js'
 
 /** How Chromium notes an error answer the page fetched (not the page's own error): server-error's 500s. */
 const ERROR_ANSWER_NOTE = /^Failed to load resource: the server responded with a status of 500\b/
@@ -21,11 +21,7 @@ const ERROR_ANSWER_NOTE = /^Failed to load resource: the server responded with a
 const NOW = '2026-01-15T12:00:00Z'
 
 /** A page opened on the sandbox: its uncaught errors and console errors. */
-interface Opened {
-  readonly page: Page
-  readonly pageErrors: string[]
-  readonly consoleErrors: string[]
-}
+type Opened = OpenedDashboard
 
 /** What the projects panel shows under its answer line. */
 interface Figures {
@@ -52,15 +48,7 @@ describe('The dashboard shows no stale or contradictory state (issue 31), in hea
       await context.clock.install({ time: NOW })
       await context.clock.pauseAt('2026-01-15T12:00:01Z')
     } else if (fakeTimers) await context.clock.install()
-    const page = await context.newPage()
-    const opened: Opened = { page, pageErrors: [], consoleErrors: [] }
-    page.on('console', (message) => {
-      if (message.type() === 'error') opened.consoleErrors.push(message.text())
-    })
-    page.on('pageerror', (error) => opened.pageErrors.push(error.message))
-    await page.goto(new URL('/__sandbox/', shared.sandbox.url).href)
-    await page.locator('#app[aria-busy="false"]').waitFor()
-    return opened
+    return openDashboard(context, new URL('/__sandbox/', shared.sandbox.url).href)
   }
 
   const figures = (page: Page): Promise<Figures> =>
