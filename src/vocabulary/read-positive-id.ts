@@ -1,5 +1,7 @@
-/** Digits only, no sign, no leading zero, at most 16 of them. */
-const POSITIVE_INTEGER = /^[1-9][0-9]{0,15}$/
+/** Most digits an id may have: 2^53 − 1 has 16. */
+const MAX_DIGITS = 16
+const ZERO = 0x30
+const NINE = 0x39
 
 /**
  * An id written plainly: a positive integer of at most 2^53 − 1 in decimal digits (no sign, no
@@ -12,6 +14,14 @@ const POSITIVE_INTEGER = /^[1-9][0-9]{0,15}$/
  * readPositiveId('9007199254740992') // undefined: past 2^53 − 1 it would round to another id
  */
 export function readPositiveId(text: string): number | undefined {
-  const id = POSITIVE_INTEGER.test(text) ? Number(text) : Number.NaN
+  // Read digit by digit, not by a regular expression: X-Project-ID is read on every request.
+  const length = text.length
+  if (length === 0 || length > MAX_DIGITS || text.charCodeAt(0) === ZERO) return undefined
+  let id = 0
+  for (let at = 0; at < length; at++) {
+    const code = text.charCodeAt(at)
+    if (code < ZERO || code > NINE) return undefined
+    id = id * 10 + (code - ZERO)
+  }
   return Number.isSafeInteger(id) ? id : undefined
 }
