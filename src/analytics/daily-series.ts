@@ -20,6 +20,11 @@ export interface DailySeries {
   readonly positiveSum: Float64Array
   readonly neutralSum: Float64Array
   readonly negativeSum: Float64Array
+  /**
+   * Prefix counts (length + 1) of the days that have data, where some inside the series have none
+   * (`variant-sparse`); absent, every day has. The prefix sums above count only days that have data.
+   */
+  readonly present?: Int32Array
 }
 
 /**

@@ -4,7 +4,7 @@ import type { MonitoringData } from '../contract/resource-schemas.js'
 import { brandsByTopics } from './brands.js'
 import { formatCalendarDate } from '../vocabulary/calendar-date.js'
 import type { DailySeries } from './daily-series.js'
-import { lastValue, meanVisibility, rangeWindow } from './range-window.js'
+import { hasData, lastValue, meanVisibility, rangeWindow } from './range-window.js'
 import { changePercentage, trendOf } from './trend.js'
 
 /**
@@ -25,9 +25,9 @@ export function buildMonitoringData(
   const current = rangeWindow(series, query.start, query.end)
   const previous = rangeWindow(series, query.start - days, query.start - 1)
   const history = new Array<{ date: string; score: number }>(current.count)
-  for (let index = 0; index < current.count; index++) {
-    const offset = current.from + index
-    history[index] = { date: formatCalendarDate(series.firstDay + offset), score: series.visibility[offset]! / 100 }
+  for (let index = 0, offset = current.from; index < current.count; offset++) {
+    // Days without data (variant-sparse) are left out of the history, as of every other figure.
+    if (hasData(series, offset)) history[index++] = { date: formatCalendarDate(series.firstDay + offset), score: series.visibility[offset]! / 100 }
   }
   const currentMean = meanVisibility(series, current)
   const previousMean = meanVisibility(series, previous)

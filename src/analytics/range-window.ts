@@ -1,11 +1,26 @@
 import type { DayNumber } from '../vocabulary/calendar-date.js'
 import type { DailySeries } from './daily-series.js'
 
-/** The days of a series inside a date range: offsets `from`..`to` (inclusive), `count` of them. */
+/**
+ * The days of a series inside a date range: offsets `from`..`to` (inclusive), `count` of them with
+ * data, the last of which is at offset `last` (-1 when none).
+ */
 export interface RangeWindow {
   readonly from: number
   readonly to: number
   readonly count: number
+  readonly last: number
+}
+
+/**
+ * Whether the day at `offset` of `series` has data.
+ *
+ * @example
+ * for (let offset = window.from; offset <= window.to; offset++) if (hasData(series, offset)) …
+ */
+export function hasData(series: DailySeries, offset: number): boolean {
+  const { present } = series
+  return present === undefined || present[offset + 1]! > present[offset]!
 }
 
 /**
@@ -18,7 +33,13 @@ export interface RangeWindow {
 export function rangeWindow(series: DailySeries, start: DayNumber, end: DayNumber): RangeWindow {
   const from = Math.max(start - series.firstDay, 0)
   const to = Math.min(end - series.firstDay, series.length - 1)
-  return { from, to, count: Math.max(0, to - from + 1) }
+  const { present } = series
+  if (present === undefined) return { from, to, count: Math.max(0, to - from + 1), last: to >= from ? to : -1 }
+  if (to < from) return { from, to, count: 0, last: -1 }
+  const count = present[to + 1]! - present[from]!
+  let last = to
+  while (count > 0 && !hasData(series, last)) last--
+  return { from, to, count, last: count === 0 ? -1 : last }
 }
 
 /**
@@ -36,5 +57,5 @@ export function meanVisibility(series: DailySeries, window: RangeWindow): number
  * The value of a per-day array on the window's last day, in hundredths; 0 for an empty window.
  */
 export function lastValue(values: Int32Array, window: RangeWindow): number {
-  return window.count === 0 ? 0 : values[window.to]!
+  return window.count === 0 ? 0 : values[window.last]!
 }

@@ -31,6 +31,8 @@ function counted(count: number, what: string): string {
  * value the server sent made {@link printable}, as every one below (the report is a server's).
  */
 function outcomeName(outcome: CoveredOutcome): string {
+  // A variant or a fault is named by its scenario.
+  if (outcome.endpoint === null) return printable(outcome.id)
   const status = printable(outcome.status)
   if (outcome.key_level !== null) {
     const dates = outcome.dates === null ? '' : outcome.dates === 'some' ? ', with data' : ', 0 dates'
@@ -55,11 +57,11 @@ export function formatCoverageText(report: CoverageReport, baseUrl: string): str
     )}`,
   ]
   const width = Math.max(...report.outcomes.map((outcome) => outcomeName(outcome).length))
-  let endpoint = ''
+  let endpoint: string | null = ''
   for (const outcome of report.outcomes) {
     if (outcome.endpoint !== endpoint) {
       endpoint = outcome.endpoint
-      lines.push('', `/${printable(endpoint)}`)
+      lines.push('', endpoint === null ? "Production's surprises (any endpoint)" : `/${printable(endpoint)}`)
     }
     const name = outcomeName(outcome).padEnd(width)
     lines.push(

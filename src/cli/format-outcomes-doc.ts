@@ -17,16 +17,17 @@ export function formatOutcomesDoc(outcomes: readonly Outcome[]): string {
     'gives it), shown here against `http://127.0.0.1:4010/api/v1/`. The examples are independent: replayed',
     'once each, in any order, they meet every outcome.',
   ]
-  let endpoint = ''
+  let endpoint: string | null = ''
   for (const outcome of outcomes) {
     if (outcome.endpoint !== endpoint) {
       endpoint = outcome.endpoint
-      lines.push('', `## /${endpoint}`, '', '| id | status | `errors.error` | what | example |', '|---|---|---|---|---|')
+      const heading = endpoint === null ? "## Production's surprises: variants and faults, on any endpoint" : `## /${endpoint}`
+      lines.push('', heading, '', '| id | status | `errors.error` | what | example |', '|---|---|---|---|---|')
     }
     const what = [outcome.description, outcome.scenario === null ? '' : ` (scenario \`${outcome.scenario}\`)`].join('')
     const curl = exampleAsCurl(outcome.example, 'http://127.0.0.1:4010/api/v1/').replaceAll('|', '\\|')
     lines.push(
-      `| \`${outcome.id}\` | ${outcome.status} | ${outcome.error === null ? '—' : `\`${outcome.error}\``} | ${what} | \`${curl}\` |`,
+      `| \`${outcome.id}\` | ${outcome.status ?? 'none'} | ${outcome.error === null ? '—' : `\`${outcome.error}\``} | ${what} | \`${curl}\` |`,
     )
   }
   return `${lines.join('\n')}\n`

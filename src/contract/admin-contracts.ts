@@ -66,7 +66,7 @@ export const journalEntrySchema = z
     method: z.string(),
     path: z.string(),
     query: z.string().describe('The query string without its ?, secret-like values masked'),
-    status: z.int(),
+    status: z.int().nullable().describe('The status the client saw; null where a fault sent no answer (a reset, an empty reply)'),
     key: z.string().nullable().describe('The API key, masked'),
     project_id: z.string().nullable().describe('X-Project-ID as sent (masked if it is a key)'),
     scenarios: names,
@@ -77,6 +77,10 @@ export const journalEntrySchema = z
         `Whether path and query were cut: the journal keeps ${LIMITS.journalTextChars} characters of them together, the cut marked with …`,
       ),
     warnings: z.array(warningSchema).describe('What the request probably got wrong (also sent as X-Sandbox-Warning lines)'),
+    fault: z
+      .string()
+      .nullable()
+      .describe('The fault the request met (its built-in scenario name, such as fault-connection-reset); null for none'),
   })
   .meta({ id: 'JournalEntry', description: 'One answered API request; any key the sandbox knows is masked wherever the request put it' })
 
@@ -109,8 +113,8 @@ export const coverageDataSchema = z
       z
         .strictObject({
           id: z.string(),
-          endpoint: z.enum(ENDPOINT_NAMES),
-          status: z.int(),
+          endpoint: z.enum(ENDPOINT_NAMES).nullable().describe('null for a variant or a fault: a client meets those in shared code'),
+          status: z.int().nullable().describe('The status the client sees; null where no answer comes (a reset, an empty reply)'),
           error: z.string().nullable().describe('errors.error; null for a success and a 500'),
           key_level: z.enum(['USER', 'PROJECT']).nullable().describe('For a success: the key level; null where it does not matter'),
           dates: z.enum(['some', 'none']).nullable().describe('For an analytics success: whether the range had dates with data'),

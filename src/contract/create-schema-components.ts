@@ -64,10 +64,12 @@ export function createSchemaComponents(templates: readonly ErrorTemplate[]): Rec
   for (const template of templates) {
     const code = template.error === undefined ? '`errors` empty' : `\`${template.error}\``
     // The description goes on the schema itself: zod reads metadata other than the id from the global registry.
-    const detail = sendsDetail(template) ? 'required' : 'optional'
+    // errors.detail is optional, as the spec says ("present in some error responses only"): the
+    // sandbox sends one wherever the description says so, and variant-sparse sends none.
+    const sent = sendsDetail(template) ? ' The sandbox sends errors.detail with it, except under variant-sparse.' : ''
     add(
-      errorTemplateSchema(template, { detail }).meta({
-        description: `${template.status} ${code}: ${ERROR_CONDITIONS[errorKeyOf(template)]}`,
+      errorTemplateSchema(template).meta({
+        description: `${template.status} ${code}: ${ERROR_CONDITIONS[errorKeyOf(template)]}${sent}`,
       }),
       { id: errorComponentId(template) },
     )
@@ -76,7 +78,30 @@ export function createSchemaComponents(templates: readonly ErrorTemplate[]): Rec
   // A schema with an id that is not registered above lands in `__shared`, and the refs to it break.
   const stray = Object.keys(schemas).filter((id) => !ids.has(id))
   if (stray.length > 0) throw new Error(`Schemas with an id missing from NAMED_SCHEMAS: ${stray.join(', ')}`)
-  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, asComponent(schema)]))
+  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, openBelowEnvelope(asComponent(schema))]))
+}
+
+/** Whether `schema` is an envelope's own object: exactly the six fields, no more, as the spec says. */
+const isEnvelope = (schema: JsonSchema): boolean => {
+  const properties = schema.properties as Record<string, unknown> | undefined
+  return properties !== undefined && 'success' in properties && 'meta_data' in properties
+}
+
+/**
+ * `schema` with every object below the envelope open to fields the document does not name
+ * (`additionalProperties: false` dropped): additive change is how a v1 API grows, and
+ * `variant-extra-fields` shows it (docs/decisions/contract.md). The envelope itself stays exactly
+ * its six fields.
+ */
+function openBelowEnvelope(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema)) return schema.map((item) => openBelowEnvelope(item as JsonSchema)) as unknown as JsonSchema
+  if (schema === null || typeof schema !== 'object') return schema
+  const open: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(schema)) {
+    if (name === 'additionalProperties' && value === false && !isEnvelope(schema)) continue
+    open[name] = value !== null && typeof value === 'object' ? openBelowEnvelope(value as JsonSchema) : value
+  }
+  return open
 }
 
 /**

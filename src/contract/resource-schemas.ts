@@ -146,7 +146,11 @@ export const overviewDataSchema = z
     visibility_score: z.strictObject({
       current: score.meta({ description: 'The value on the last date in the range that has data' }),
       previous: score.meta({ description: 'The value on the last day of the previous period (the day before the range; 0 without data)' }),
-      trend: trendSchema,
+      trend: z.string().meta({
+        description:
+          'The sandbox answers `up`, `down` or `stable` (|change| < 2 %); the spec shows only `up` ("Other values: not shown"), so a client must take any word (variant-trend sends others)',
+        examples: ['up', 'down', 'stable'],
+      }),
     }),
     sentiment_analysis: z
       .strictObject({ positive: share, neutral: share, negative: share })

@@ -4,6 +4,8 @@ import { WARNING_TEMPLATES } from '../vocabulary/warnings.js'
 import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
 import { MAX_LATENCY_MS, parseLatency } from '../vocabulary/latency.js'
 import { SCENARIO_NAME } from '../vocabulary/scenario-name.js'
+import { FAULT_TYPES } from '../vocabulary/faults.js'
+import { VARIANT_NAMES } from '../vocabulary/variants.js'
 
 /** The sandbox's own 400s (the admin API's, strict mode's): not answers the API itself gives, so no rule may force them. */
 const ADMIN_ONLY: ReadonlySet<string> = new Set([
@@ -78,13 +80,42 @@ export const failSchema = z
   .refine((fail) => fail.rate === undefined || fail.nth === undefined, { message: 'give rate or nth, not both' })
   .refine((fail) => fail.error === undefined || fail.status === 400, { message: 'error applies to status 400 only', path: ['error'] })
 
+const faultMilliseconds = z
+  .number({ error: `must be milliseconds, a whole number from 0 to ${MAX_LATENCY_MS}` })
+  .int(`must be milliseconds, a whole number from 0 to ${MAX_LATENCY_MS}`)
+  .min(0, `must be milliseconds, a whole number from 0 to ${MAX_LATENCY_MS}`)
+  .max(MAX_LATENCY_MS, `must be milliseconds, a whole number from 0 to ${MAX_LATENCY_MS}`)
+
+/**
+ * Make matching requests meet a fault of the network between client and API (a reset, a cut body, a
+ * gateway's page…): always, for a seeded share (`rate`), or on the `nth` matching call(s). Applies
+ * after routing, before the key check.
+ */
+export const faultSchema = z
+  .strictObject({
+    type: z.enum(FAULT_TYPES, { error: `must be one of ${FAULT_TYPES.join(', ')}` }).describe('The fault: the built-in scenario\'s name without "fault-"'),
+    rate: z.number().gt(0).max(1).optional().describe('Fault this seeded share of matching requests (0 < rate <= 1)'),
+    nth: oneOrMany(z.number().int().positive()).optional().describe('Fault only the nth matching request(s), counting from 1'),
+    delay: faultMilliseconds.optional().describe('gateway-timeout only: milliseconds before the 504 (default 5000)'),
+    duration: faultMilliseconds.optional().describe('slow-body only: milliseconds the body is spread over (default 3000)'),
+  })
+  .refine((fault) => fault.rate === undefined || fault.nth === undefined, { message: 'give rate or nth, not both' })
+  .refine((fault) => fault.delay === undefined || fault.type === 'gateway-timeout', {
+    message: 'delay applies to gateway-timeout only',
+    path: ['delay'],
+  })
+  .refine((fault) => fault.duration === undefined || fault.type === 'slow-body', {
+    message: 'duration applies to slow-body only',
+    path: ['duration'],
+  })
+
 /** A fixed-window limit per key: `limit` requests per `windowSeconds`, then 429. */
 export const rateLimitSchema = z.strictObject({
   limit: z.number().int().min(0).max(1_000_000),
   windowSeconds: z.number().int().positive().max(86_400),
 })
 
-const EFFECTS = ['latency', 'keys', 'projects', 'data', 'fail', 'rateLimit'] as const
+const EFFECTS = ['latency', 'keys', 'projects', 'data', 'fail', 'rateLimit', 'fault', 'variant'] as const
 
 /** One rule: a scope (`match`) and one or more effects. */
 export const ruleSchema = z
@@ -103,9 +134,18 @@ export const ruleSchema = z
     data: z.literal('none', { error: 'must be none' }).optional().describe('Remove the analytics: 200 with 0 dates'),
     fail: failSchema.optional().describe('Fail matching requests after the key, project and query checks'),
     rateLimit: rateLimitSchema.optional().describe('Extension: limit requests per key per window, then 429 with Retry-After'),
+    fault: faultSchema.optional().describe('A fault of the network or a gateway (a reset, a cut body, an HTML 502…), before the key check'),
+    variant: z
+      .enum(VARIANT_NAMES, { error: `must be one of ${VARIANT_NAMES.join(', ')}` })
+      .optional()
+      .describe('Answer successes as the real API may where the spec leaves room: the built-in scenario\'s name without "variant-"'),
   })
   .refine((rule) => EFFECTS.some((effect) => rule[effect] !== undefined), {
     message: `a rule needs at least one effect: ${EFFECTS.join(', ')}`,
+  })
+  .refine((rule) => rule.fail === undefined || rule.fault === undefined, {
+    message: 'a rule has fail or fault, not both: a forced status is an answer, a fault is what stops one',
+    path: ['fault'],
   })
 
 /** A scenario file. */

@@ -3,7 +3,7 @@ import { dayOfInstant } from '../vocabulary/calendar-date.js'
 import type { CoreRequest, TimedAnswer } from './core-request.js'
 import type { Endpoint } from './endpoints/endpoint.js'
 import { toAnswer, withHeaders, type Answer } from './answer.js'
-import { fail } from '../contract/envelope.js'
+import { fail, type ErrorEnvelope } from '../contract/envelope.js'
 import { SandboxError } from '../vocabulary/sandbox-error.js'
 import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { authenticate } from './guards/authenticate.js'
@@ -17,6 +17,12 @@ import type { KeyLevel } from '../vocabulary/key-level.js'
 import { WARNING_BY_CODE, type Warning } from '../vocabulary/warnings.js'
 import { findWarnings } from './report/find-warnings.js'
 import type { RepeatedRequest } from './repeat-memo.js'
+import type { FaultDecision } from '../scenarios/active-scenarios.js'
+import { faultAnswer, faultDelivery, seenStatus } from './fault-answer.js'
+import { stampRequestId } from './variant-answer.js'
+import { hasVariant, type VariantSet } from '../vocabulary/variants.js'
+import { FAULT_PREFIX } from '../vocabulary/faults.js'
+import { largeAccount } from './large-account.js'
 
 const NO_WARNINGS: readonly Warning[] = Object.freeze([])
 
@@ -29,6 +35,8 @@ interface Learned {
   warnings: readonly Warning[]
   /** The repeat memo's request, where this one is (or now is) it. */
   repeat: RepeatedRequest | undefined
+  /** The fault the request met, if any. */
+  fault: FaultDecision | undefined
 }
 
 /**
@@ -65,18 +73,22 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
     level: undefined,
     warnings: NO_WARNINGS,
     repeat: undefined,
+    fault: undefined,
   }
   let answer: Answer & { readonly dates?: number }
   let error: string | null = null
   try {
-    answer = runSteps(sandbox, request, learned, keyHeader, projectId, projectHeader, realNow, observer)
+    answer = runSteps(sandbox, request, learned, keyHeader, projectId, projectHeader, realNow, observer, requestNumber)
   } catch (thrown) {
     const refused = thrown instanceof SandboxError ? thrown : undefined
     const template: ErrorTemplate = refused?.template ?? learned.endpoint?.failure ?? ERRORS.internal
-    answer = refused === undefined ? toAnswer(fail(template)) : toAnswer(refused.envelope, refused.headers)
+    // variant-sparse: the error without its detail, which the spec says only some errors carry.
+    const bare = learned.active.hasVariants && hasVariant(variantsOf(sandbox, learned, keyHeader, projectId), 'sparse')
+    answer =
+      refused === undefined ? toAnswer(fail(template)) : toAnswer(bare ? withoutDetail(refused.envelope) : refused.envelope, refused.headers)
     error = template.error ?? null
   }
-  const { endpoint, active, warnings } = learned
+  const { endpoint, active, warnings, fault } = learned
   let delayMs = sandbox.latency === undefined ? 0 : pickDelay(sandbox.latency, sandbox.analytics.seed, requestNumber)
   // Latency rules delay every answer, errors included: a request refused before the scenarios
   // decided is decided on now, from what is known of it (the key's project looked up only then).
@@ -95,6 +107,9 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
     // Rules add up, but never past the documented most: 16 scenarios of 256 ten-minute rules would overflow a timer.
     delayMs = Math.min(Math.max(MAX_LATENCY_MS, delayMs), delayMs + decision.addedLatency(requestNumber))
   }
+  // A gateway's time-out comes after its own wait, on top of any latency.
+  if (fault?.type === 'gateway-timeout') delayMs = Math.min(Math.max(MAX_LATENCY_MS, delayMs), delayMs + fault.delayMs)
+  const faultName = fault === undefined ? null : `${FAULT_PREFIX}${fault.type}`
   const journal = observer ? sandbox.observerJournal : sandbox.journal
   const keys = sandbox.model.index.knownKeys
   const id = journal.record(
@@ -102,16 +117,21 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
     request.method,
     request.path,
     request.query,
-    answer.status,
+    seenStatus(fault, answer.status),
     keyHeader,
     projectHeader,
     active.names,
     error,
     keys,
     warnings,
+    faultName,
   )
   if (sandbox.clientReport && !observer && endpoint !== undefined) {
-    sandbox.coverage.record(endpoint.name, answer.status, error, learned.level, answer.dates)
+    // A fault is what the client met, not the endpoint's answer; a variant is met by a success.
+    if (faultName !== null) sandbox.coverage.meet(faultName)
+    else sandbox.coverage.record(endpoint.name, answer.status, error, learned.level, answer.dates)
+    const variants = learned.decision?.variants ?? 0
+    if (faultName === null && variants !== 0 && answer.status === 200) sandbox.coverage.meetVariants(variants)
     if (warnings.length > 0) sandbox.coverage.warn(warnings, id)
   }
   // A repeat answered as it was, with nothing added, is handed on as the same object.
@@ -120,7 +140,26 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
     repeat.timed ??= { status: answer.status, headers: answer.headers, body: answer.body, delayMs, error, warnings, observer }
     return repeat.timed
   }
+  const delivery = faultDelivery(fault)
+  if (delivery !== undefined) return { status: answer.status, headers: answer.headers, body: answer.body, delayMs, error, warnings, observer, fault: delivery }
   return { status: answer.status, headers: answer.headers, body: answer.body, delayMs, error, warnings, observer }
+}
+
+/** The variants in force for a refused request: as decided, or decided now from what is known of it. */
+function variantsOf(sandbox: SandboxCore, learned: Learned, keyHeader: string | null, projectId: ProjectIdHeader): VariantSet {
+  if (learned.decision !== undefined) return learned.decision.variants
+  const keyProject = (keyHeader === null ? undefined : sandbox.model.index.findKey(keyHeader))?.apiKey.project_id ?? null
+  return learned.active.variantsFor({
+    endpoint: learned.endpoint?.name,
+    key: keyHeader,
+    projectId: concernedProject(learned.endpoint, projectId, keyProject),
+  })
+}
+
+/** `envelope` without `errors.detail`. */
+function withoutDetail(envelope: ErrorEnvelope): ErrorEnvelope {
+  const { detail: _detail, ...errors } = envelope.errors as { detail?: string }
+  return { ...envelope, errors } as ErrorEnvelope
 }
 
 /** The steps, in the check order; each writes what it learned into `learned` before the next may refuse. */
@@ -133,14 +172,23 @@ function runSteps(
   projectHeader: string | null,
   realNow: number,
   observer: boolean,
+  requestNumber: number,
 ): Answer & { readonly dates?: number } {
   const keys = sandbox.model.index.knownKeys
   const endpoint = (learned.endpoint = resolveRoute(sandbox.routes, request.method, request.path))
   if (sandbox.clientReport && !observer) learned.warnings = findWarnings(ENDPOINT_RULES[endpoint.name], request, projectHeader, keys)
   const active = (learned.active = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'), keys))
+  const { index } = sandbox.model
+  if (active.makesFaults) {
+    // The network reads no keys: the key as sent, and the project it names if it names one, scope the rule.
+    const keyProject = (keyHeader === null ? undefined : index.findKey(keyHeader))?.apiKey.project_id ?? null
+    const scope = { endpoint: endpoint.name, key: keyHeader, projectId: concernedProject(endpoint, projectId, keyProject) }
+    const fault = (learned.fault = active.faultFor(scope, observer))
+    const replaced = fault === undefined ? undefined : faultAnswer(fault)
+    if (replaced !== undefined) return replaced
+  }
   const now = sandbox.clock.now()
   const today = dayOfInstant(now)
-  const { index } = sandbox.model
   // Nothing in force can make a repeat answer otherwise: the last such request's answer holds for its repeat.
   const repeatable = active.rules.length === 0 && learned.warnings.length === 0
   const repeat = repeatable
@@ -161,11 +209,13 @@ function runSteps(
   if (decision.refusesKey) throw new SandboxError(ERRORS.unauthorized)
   const warning = learned.warnings[0]
   if (sandbox.strict && warning !== undefined) throw new SandboxError(WARNING_BY_CODE.get(warning.code)!, warning.detail)
-  const { hides, hidesProjects } = decision
-  const project = endpoint.project({ index, key, projectId, hides })
+  const { hides, hidesProjects, variants } = decision
+  const large = hasVariant(variants, 'large') ? largeAccount(index, key, sandbox.analytics.seed, today) : undefined
+  const project = endpoint.project({ index, key, projectId, hides, large })
   const query = endpoint.query(request.query, today)
   const headers = decision.enterData(endpoint.failure, realNow, observer)
-  const answer = endpoint.answer({ sandbox, key, project, query, today, noData: decision.removesData, hidesProjects, hides })
+  const built = endpoint.answer({ sandbox, key, project, query, today, noData: decision.removesData, hidesProjects, hides, variants, large })
+  const answer = variants === 0 ? built : { ...stampRequestId(built, requestNumber), dates: built.dates }
   if (repeatable) {
     const { path, query: search } = request
     learned.repeat = sandbox.repeats.keep({ path, query: search, keyHeader, projectHeader, changes: index.changes, today, key, answer })

@@ -69,6 +69,18 @@ export function ownAnswer(answer: Answer): Answer {
 }
 
 /**
+ * An answer whose body is `text` as it is (no envelope): what a gateway or a broken backend sends.
+ * `headers` come first; the length is added.
+ *
+ * @example
+ * textAnswer(502, { 'content-type': 'text/html' }, GATEWAY_HTML_BODY)
+ */
+export function textAnswer(status: number, headers: Readonly<Record<string, string>>, text: string): Answer {
+  const body = encodeBody(text)
+  return { status, headers: { ...headers, 'content-length': String(body.byteLength) }, body }
+}
+
+/**
  * Serialises and encodes an envelope once, with the common headers and any `extra` ones. `json` is
  * the envelope's JSON text when the caller made it faster than JSON.stringify would.
  *

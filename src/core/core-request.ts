@@ -1,5 +1,6 @@
 import type { Answer } from './answer.js'
 import type { Warning } from '../vocabulary/warnings.js'
+import type { FaultDelivery } from '../vocabulary/faults.js'
 
 /**
  * A request as the core sees it: what every adapter (node:http, msw) can give cheaply, nothing more.
@@ -37,4 +38,6 @@ export interface TimedAnswer extends Answer {
    * session ended meanwhile); `undefined` when it does.
    */
   readonly expired?: () => TimedAnswer | undefined
+  /** A fault the transport carries out itself: a reset, a close without an answer, a cut or a paced body. */
+  readonly fault?: FaultDelivery
 }

@@ -34,7 +34,8 @@ export interface JournalEntry {
   readonly method: string
   readonly path: string
   readonly query: string
-  readonly status: number
+  /** The status the client saw; `null` where a fault sent no answer. */
+  readonly status: number | null
   readonly key: string | null
   readonly project_id: string | null
   readonly scenarios: readonly string[]
@@ -44,6 +45,8 @@ export interface JournalEntry {
   readonly cut: boolean
   /** What the request probably got wrong (the client report's warnings); empty for a clean request. */
   readonly warnings: readonly Warning[]
+  /** The fault it met (`fault-<type>`), or `null`. */
+  readonly fault: string | null
 }
 
 /**
@@ -67,7 +70,7 @@ interface Slot {
   method: string
   path: string
   query: string
-  status: number
+  status: number | null
   /** The key as sent (unless too long), kept only to tell whether the next request's key is the same. */
   keySent: string | null
   key: string | null
@@ -76,6 +79,7 @@ interface Slot {
   error: string | null
   cut: boolean
   warnings: readonly Warning[]
+  fault: string | null
   /** Bytes this entry holds against the budget. */
   cost: number
 }
@@ -108,6 +112,7 @@ function emptySlot(): Slot {
     error: null,
     cut: false,
     warnings: NO_WARNINGS,
+    fault: null,
     cost: 0,
   }
 }
@@ -197,13 +202,14 @@ export class Journal {
     method: string,
     path: string,
     query: string,
-    status: number,
+    status: number | null,
     key: string | null,
     projectId: string | null,
     scenarios: readonly string[],
     error: string | null,
     keys: KnownKeys,
     warnings: readonly Warning[] = NO_WARNINGS,
+    fault: string | null = null,
   ): number {
     const shownMethod = clip(method)
     const memo = this.#masked.keys === keys && this.#masked.changes === keys.changes ? this.#masked : this.#remask(keys)
@@ -241,6 +247,8 @@ export class Journal {
     // Error codes are the catalogue's constants: nothing new is kept.
     slot.error = error
     slot.warnings = warnings
+    // Fault names are the catalogue's constants too.
+    slot.fault = fault
     return slot.id
   }
 
@@ -313,6 +321,7 @@ export class Journal {
       error: slot.error,
       cut: slot.cut,
       warnings: slot.warnings,
+      fault: slot.fault,
     }))
   }
 

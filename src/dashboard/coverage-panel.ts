@@ -14,6 +14,8 @@ import type { CoverageReport, CoverageScope, CoveredOutcome, WarningCount } from
  * // '200 USER key, 0 dates', '400 invalid_date', '500', '429 rate_limited (rate-limited)'
  */
 export function nameOutcome(outcome: CoveredOutcome): string {
+  // A variant or a fault is its scenario's name, with what the client sees.
+  if (outcome.endpoint === null) return `${outcome.id} (${outcome.status ?? 'no answer'})`
   const words = [String(outcome.status)]
   if (outcome.error !== null) words.push(outcome.error)
   if (outcome.key_level !== null) words.push(`${outcome.key_level} key${outcome.dates === null ? '' : ','}`)
@@ -21,6 +23,12 @@ export function nameOutcome(outcome: CoveredOutcome): string {
   if (outcome.scenario !== null) words.push(`(${outcome.scenario})`)
   return words.join(' ')
 }
+
+/** The table of the variants and faults, which concern no endpoint in particular. */
+const SURPRISES = 'surprises'
+
+/** The table an outcome is drawn in: its endpoint's, or the surprises'. */
+const groupOf = (outcome: CoveredOutcome): string => outcome.endpoint ?? SURPRISES
 
 /** The example of `outcome` as the page sends it: the path below the API's base, its query, its headers. */
 const exampleRequest = ({ example }: CoveredOutcome): ApiRequest => ({
@@ -119,10 +127,11 @@ export function createCoveragePanel(client: ApiClient, onSent: () => void) {
     drawnFor = client.shown
     const bodies = new Map<string, HTMLTableSectionElement>()
     for (const outcome of outcomes) {
-      let body = bodies.get(outcome.endpoint)
+      const group = groupOf(outcome)
+      let body = bodies.get(group)
       if (body === undefined) {
-        bodies.set(outcome.endpoint, (body = h('tbody', {})))
-        captions.set(outcome.endpoint, h('caption', {}))
+        bodies.set(group, (body = h('tbody', {})))
+        captions.set(group, h('caption', {}))
       }
       const drawn = row(outcome)
       rows.set(outcome.id, { seen: outcome.seen, row: drawn })
@@ -186,9 +195,10 @@ export function createCoveragePanel(client: ApiClient, onSent: () => void) {
       drawn.row.replaceWith(next)
       rows.set(outcome.id, { seen: outcome.seen, row: next })
     }
-    for (const [endpoint, caption] of captions) {
-      const own = coverage.outcomes.filter((outcome) => outcome.endpoint === endpoint)
-      caption.textContent = `/${endpoint}: ${own.filter((outcome) => outcome.seen > 0).length} of ${own.length} met`
+    for (const [group, caption] of captions) {
+      const own = coverage.outcomes.filter((outcome) => groupOf(outcome) === group)
+      const title = group === SURPRISES ? "Production's surprises" : `/${group}`
+      caption.textContent = `${title}: ${own.filter((outcome) => outcome.seen > 0).length} of ${own.length} met`
     }
     drawWarnings(coverage.warnings, scope)
   }

@@ -32,19 +32,20 @@ function notes(entry: JournalEntry): HTMLElement | null {
 }
 
 function row(entry: JournalEntry): HTMLLIElement {
-  const ok = entry.status < 400
+  // A fault that sent no answer has no status: it reads as the fault's name.
+  const ok = entry.status !== null && entry.status < 400 && entry.fault === null
   const codes = entry.warnings.map((warning) => warning.code).join(', ')
   return h(
     'li',
-    { 'data-id': entry.id, 'data-status': entry.status, 'data-warnings': codes === '' ? undefined : codes },
+    { 'data-id': entry.id, 'data-status': entry.status ?? 'none', 'data-warnings': codes === '' ? undefined : codes },
     h(
       'details',
       {},
       h(
         'summary',
         {},
-        h('span', { class: `status ${ok ? 'ok' : 'failed'}` }, entry.status),
-        cutText('span', entry.error ?? (ok ? '' : '–'), 'error-code'),
+        h('span', { class: `status ${ok ? 'ok' : 'failed'}` }, entry.status ?? '—'),
+        cutText('span', entry.fault ?? entry.error ?? (ok ? '' : '–'), 'error-code'),
         cutText('span', `${entry.method} ${entry.path}${entry.query === '' ? '' : `?${entry.query}`}`, 'request'),
         codes === '' ? h('span', {}) : cutText('span', codes, 'warning-codes'),
         h('span', { class: 'time' }, entry.time.slice(11, 19)),

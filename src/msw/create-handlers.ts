@@ -4,12 +4,63 @@ import type { TimedAnswer } from '../core/core-request.js'
 import { dispatch } from '../core/dispatch.js'
 import { formatWarning, WARNING_HEADER } from '../vocabulary/warnings.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
+import { SLOW_BODY_PIECES } from '../vocabulary/faults.js'
+
+/** The error a reader of a `fault-truncated-body` answer meets through msw, half-way through the body. */
+export const TRUNCATED_BODY_ERROR = 'fault-truncated-body: the connection closed before the whole body was read'
 
 function toFetchResponse(response: TimedAnswer): Response {
   const headers = new Headers(response.headers)
   // One X-Sandbox-Warning line per warning.
   for (const warning of response.warnings ?? []) headers.append(WARNING_HEADER, formatWarning(warning))
-  return new Response(response.status === 204 ? null : (response.body as Uint8Array<ArrayBuffer>), { status: response.status, headers })
+  const body = response.body as Uint8Array<ArrayBuffer>
+  switch (response.fault?.type) {
+    // A fetch client cannot tell a reset from an empty reply: both are one network error.
+    case 'connection-reset':
+    case 'empty-reply':
+      return Response.error()
+    case 'truncated-body':
+      return new Response(cutStream(body), { status: response.status, headers })
+    case 'slow-body':
+      return new Response(pacedStream(body, response.fault.durationMs), { status: response.status, headers })
+    default:
+      return new Response(response.status === 204 ? null : body, { status: response.status, headers })
+  }
+}
+
+/** Half of `body`, then an error, as a connection closed mid-body gives a reader. */
+function cutStream(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(body.slice(0, Math.floor(body.byteLength / 2)))
+      controller.error(new TypeError(TRUNCATED_BODY_ERROR))
+    },
+  })
+}
+
+/** `body` in up to SLOW_BODY_PIECES pieces spread over `durationMs`, as a slow network gives it; a cancel stops it. */
+function pacedStream(body: Uint8Array<ArrayBuffer>, durationMs: number): ReadableStream<Uint8Array> {
+  const pieces = Math.max(1, Math.min(SLOW_BODY_PIECES, body.byteLength))
+  const size = Math.ceil(body.byteLength / pieces)
+  let sent = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return new ReadableStream({
+    pull(controller) {
+      return new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          timer = undefined
+          const piece = body.slice(sent, sent + size)
+          sent += piece.byteLength
+          controller.enqueue(piece)
+          if (sent >= body.byteLength) controller.close()
+          resolve()
+        }, durationMs / pieces)
+      })
+    },
+    cancel() {
+      if (timer !== undefined) clearTimeout(timer)
+    },
+  })
 }
 
 /**

@@ -4,6 +4,22 @@ import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { pickDelay, toLatencyRange, type LatencyRange } from '../vocabulary/latency.js'
 import { SandboxError } from '../vocabulary/sandbox-error.js'
 import type { RuleMatch, Scenario, ScenarioRule } from '../contract/scenario-schema.js'
+import { DEFAULT_GATEWAY_DELAY_MS, DEFAULT_SLOW_BODY_MS, type FaultType } from '../vocabulary/faults.js'
+import { VARIANT_BITS, type VariantSet } from '../vocabulary/variants.js'
+
+/**
+ * The fault a rule makes of one request: its type, and for the paced ones the time it takes.
+ *
+ * @example
+ * const fault = active.faultFor(scope, false) // { type: 'gateway-timeout', delayMs: 5000, durationMs: 3000 }
+ */
+export interface FaultDecision {
+  readonly type: FaultType
+  /** `gateway-timeout`: milliseconds before the 504. */
+  readonly delayMs: number
+  /** `slow-body`: milliseconds the body is spread over. */
+  readonly durationMs: number
+}
 
 /** What a rule's `match` is compared with: the endpoint, the key sent, and the project concerned. */
 export interface RuleScope {
@@ -57,6 +73,8 @@ export interface ScenarioDecision {
   enterData(endpointFailure: ErrorTemplate, nowMs: number, observe: boolean): Readonly<Record<string, string>>
   /** Milliseconds the matching latency rules add to the `requestNumber`th request. */
   addedLatency(requestNumber: number): number
+  /** The variants a success (and, for `sparse`, an error) is answered with. */
+  readonly variants: VariantSet
 }
 
 /** The decision where no scenario is in force: one object for every such request. */
@@ -67,6 +85,7 @@ const NO_DECISION: ScenarioDecision = Object.freeze({
   removesData: false,
   enterData: () => NO_HEADERS,
   addedLatency: () => 0,
+  variants: 0,
 })
 
 /**
@@ -98,7 +117,8 @@ function compileRule(scenario: Scenario, index: number, seed: number): CompiledR
     rule,
     salt: mixHash(mixHash(mixHash(0x5ce7, seed), hashString(scenario.name)), index),
     latency: latency === undefined ? undefined : toLatencyRange(latency),
-    nth: asSet(rule.fail?.nth),
+    // A rule has fail or fault, not both: its nth is the one of them it has.
+    nth: asSet(rule.fail?.nth ?? rule.fault?.nth),
     endpoints: asSet<string>(match.endpoint),
     keys: asSet(match.key),
     projects: asSet(match.project),
@@ -157,6 +177,8 @@ export class ActiveScenarios {
   readonly #rateLimits: readonly CompiledRule[]
   readonly #failures: readonly CompiledRule[]
   readonly #noData: readonly CompiledRule[]
+  readonly #faults: readonly CompiledRule[]
+  readonly #variants: readonly CompiledRule[]
 
   /**
    * What the compiled rules hold, in entries: one a rule, and one for each item of its `match`
@@ -178,6 +200,8 @@ export class ActiveScenarios {
     this.#rateLimits = rules.filter((rule) => rule.rule.rateLimit !== undefined)
     this.#failures = rules.filter((rule) => rule.rule.fail !== undefined)
     this.#noData = rules.filter((rule) => rule.rule.data === 'none')
+    this.#faults = rules.filter((rule) => rule.rule.fault !== undefined)
+    this.#variants = rules.filter((rule) => rule.rule.variant !== undefined)
   }
 
   /** Compiles `scenarios` (in order; a name given twice counts once) with fresh counters, seeded by `seed`. */
@@ -224,7 +248,45 @@ export class ActiveScenarios {
         return headers
       },
       addedLatency: (requestNumber) => this.addedLatency(scope, requestNumber),
+      variants: this.variantsFor(scope),
     }
+  }
+
+  /** Whether any rule makes faults (else `faultFor` is `undefined` for every request). */
+  get makesFaults(): boolean {
+    return this.#faults.length > 0
+  }
+
+  /** Whether any rule answers with variants (else `variantsFor` is 0 for every request). */
+  get hasVariants(): boolean {
+    return this.#variants.length > 0
+  }
+
+  /**
+   * The fault stage, after routing and before the key check (the network reads no keys): the first
+   * matching fault rule that strikes this request, counted per key as sent, as `fail` is. With
+   * `observe`, counted rules are left out and nothing is counted.
+   */
+  faultFor(scope: RuleScope, observe: boolean): FaultDecision | undefined {
+    for (const rule of this.#faults) {
+      if (!matches(rule, scope)) continue
+      const fault = rule.rule.fault!
+      if (observe && (rule.nth !== undefined || fault.rate !== undefined)) continue
+      if (rule.nth !== undefined || fault.rate !== undefined) {
+        const call = ++counterOf((rule.calls ??= new Map()), scope.key ?? '', () => ({ count: 0 })).count
+        const strikes = rule.nth !== undefined ? rule.nth.has(call) : unitInterval(mixHash(rule.salt, call)) < fault.rate!
+        if (!strikes) continue
+      }
+      return { type: fault.type, delayMs: fault.delay ?? DEFAULT_GATEWAY_DELAY_MS, durationMs: fault.duration ?? DEFAULT_SLOW_BODY_MS }
+    }
+    return undefined
+  }
+
+  /** The variants the matching rules answer `scope` with. */
+  variantsFor(scope: RuleScope): VariantSet {
+    let variants = 0
+    for (const rule of this.#variants) if (matches(rule, scope)) variants |= VARIANT_BITS[rule.rule.variant!]
+    return variants
   }
 
   /** Whether any rule adds latency (else `addedLatency` is 0 for every request). */

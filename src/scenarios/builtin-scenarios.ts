@@ -1,4 +1,16 @@
 import type { Scenario } from '../contract/scenario-schema.js'
+import { FAULT_PREFIX, FAULT_TYPES, FAULTS } from '../vocabulary/faults.js'
+import { VARIANT_NAMES, VARIANT_PREFIX, VARIANTS } from '../vocabulary/variants.js'
+
+/** Production's surprises: a scenario per fault and per variant, made from their tables. */
+const surprises: readonly Scenario[] = [
+  ...FAULT_TYPES.map((type) => ({ name: `${FAULT_PREFIX}${type}`, description: FAULTS[type].description, rules: [{ fault: { type } }] })),
+  ...VARIANT_NAMES.map((variant) => ({
+    name: `${VARIANT_PREFIX}${variant}`,
+    description: VARIANTS[variant].description,
+    rules: [{ variant }],
+  })),
+]
 
 /**
  * The built-in scenarios, written to `scenarios/<name>.json` by the build (in name order).
@@ -6,7 +18,8 @@ import type { Scenario } from '../contract/scenario-schema.js'
  * @example
  * builtinScenarios.map((scenario) => scenario.name) // ['bad-request', 'empty-account', …]
  */
-export const builtinScenarios: readonly Scenario[] = [
+export const builtinScenarios: readonly Scenario[] = ([
+  ...surprises,
   {
     name: 'bad-request',
     description:
@@ -139,4 +152,4 @@ export const builtinScenarios: readonly Scenario[] = [
       },
     ],
   },
-]
+] satisfies Scenario[]).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))

@@ -7,11 +7,14 @@ export type LogFormat = 'pretty' | 'json' | 'none'
 export interface RequestLogEntry {
   readonly method: string
   readonly path: string
-  readonly status: number
+  /** `null` where a fault sent no answer. */
+  readonly status: number | null
   readonly ms: number
   readonly key: string | null
   /** The answer's `errors.error`, when it has one. */
   readonly error?: string | null
+  /** The fault the request met (its type, such as `connection-reset`), if any. */
+  readonly fault?: string | null
 }
 
 /** Writes one log entry; `undefined` when logging is off, so the hot path skips it entirely. */
@@ -29,13 +32,15 @@ export function createRequestLogger(format: LogFormat, write: (line: string) => 
     return (entry) =>
       write(
         // ms to a tenth, as the readable line shows it: 1003.3433349999999 is float noise, not precision.
-        `${JSON.stringify({ time: new Date().toISOString(), ...entry, ms: Math.round(entry.ms * 10) / 10, key: maskKey(entry.key), error: entry.error ?? null })}\n`,
+        `${JSON.stringify({ time: new Date().toISOString(), ...entry, ms: Math.round(entry.ms * 10) / 10, key: maskKey(entry.key), error: entry.error ?? null, fault: entry.fault == null ? null : `fault-${entry.fault}` })}\n`,
       )
   }
   return (entry) => {
     const time = new Date().toISOString().slice(11, 23)
     const key = entry.key === null ? '' : `  key ${maskKey(entry.key)}`
     const error = entry.error == null ? '' : `  ${entry.error}`
-    write(`${time} ${entry.method} ${entry.path} → ${entry.status}${error} ${entry.ms.toFixed(1)} ms${key}\n`)
+    // A fault is said by name: what the client met was not the answer.
+    const fault = entry.fault == null ? '' : `  fault-${entry.fault}`
+    write(`${time} ${entry.method} ${entry.path} → ${entry.status ?? 'no answer'}${error}${fault} ${entry.ms.toFixed(1)} ms${key}\n`)
   }
 }

@@ -15,6 +15,7 @@ export { ADMIN_TOKEN_RULE } from '../vocabulary/admin-token-rule.js'
 import { ADMIN_TOKEN_RULE, isSendableToken } from '../vocabulary/admin-token-rule.js'
 import { formatWarning, WARNING_HEADER, type Warning } from '../vocabulary/warnings.js'
 import { fail } from '../contract/envelope.js'
+import { deliverFault, writeAnswer } from './deliver-fault.js'
 import { ERRORS } from '../vocabulary/errors.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import type { RequestLogger } from './request-logger.js'
@@ -146,26 +147,22 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     // While shutting down, answers close their connection, so draining ends with the last one.
     const headers =
       answer.warnings === undefined || answer.warnings.length === 0 ? answer.headers : withWarnings(answer.headers, answer.warnings)
-    try {
-      response.writeHead(answer.status, closing ? { ...headers, connection: 'close' } : headers)
-    } catch {
-      // A header node refuses must never end the process: the sandbox's own 500 goes instead.
-      const failed = toAnswer(fail(ERRORS.internal), { connection: 'close' })
-      response.writeHead(failed.status, failed.headers)
-      response.end(failed.body)
-      return
+    const sent = closing ? { ...headers, connection: 'close' } : headers
+    // A fault the transport carries out (a reset, a close, a cut or paced body) instead of the answer.
+    if (answer.fault === undefined || !deliverFault(request, response, answer, sent, delayed)) {
+      if (!writeAnswer(response, answer, sent)) return
+      backlogs.sent(request.socket, response, answer.body.byteLength)
     }
-    response.end(answer.body)
-    backlogs.sent(request.socket, response, answer.body.byteLength)
     // The dashboard's own requests stay out of the log: an open tab would fill it.
     if (answer.observer === true) return
     log?.({
       method: coreRequest.method,
       path: shown,
-      status: answer.status,
+      status: answer.status === 0 ? null : answer.status,
       ms: performance.now() - started,
       key: coreRequest.header('x-api-key'),
       error: answer.error ?? null,
+      fault: answer.fault?.type ?? null,
     })
   }
   /** Hands `coreRequest` to the core and its answer to the socket: at once, once loaded, or after its latency. */
@@ -185,8 +182,15 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     // Kept until it fires, so closing the server can let go of it: a 10-minute latency must not keep the process alive.
     const timer = setTimeout(() => {
       delayed.delete(timer)
+      response.off('close', gone)
       send(request, response, coreRequest, answer.expired?.() ?? answer, started, shown)
     }, answer.delayMs)
+    // A client that goes away while its answer waits takes the wait with it: no timer is left behind.
+    const gone = () => {
+      clearTimeout(timer)
+      delayed.delete(timer)
+    }
+    response.once('close', gone)
     delayed.add(timer)
   }
   // No Host header is required: the sandbox answers by path alone, in the envelope, as for any request.

@@ -27,7 +27,7 @@ export function shiftDate(date: string, days: number): string {
 }
 
 /** `stable` when |change| < 2, else `up` or `down`; both are accepted within 0.01 of the threshold. */
-function trendFits(trend: Trend, change: number): boolean {
+function trendFits(trend: Trend | string, change: number): boolean {
   const size = Math.abs(change)
   if (Math.abs(size - 2) < 0.01) return true
   if (size < 2) return trend === 'stable'

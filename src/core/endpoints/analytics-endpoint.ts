@@ -9,6 +9,10 @@ import type { AnalyticsQuery } from '../../vocabulary/analytics-query.js'
 import type { Endpoint } from './endpoint.js'
 import { ENDPOINT_RULES } from '../../vocabulary/endpoint-rules.js'
 import type { EndpointName } from '../../vocabulary/endpoint-names.js'
+import { hasVariant } from '../../vocabulary/variants.js'
+import { sparseSeries } from '../../analytics/sparse-series.js'
+import { variantEntry } from '../../analytics/variant-project.js'
+import { toVariantAnswer } from '../variant-answer.js'
 
 /** Builds an analytics payload from a project's series and says how many dates it covers. */
 export type AnalyticsBuilder<Data = unknown> = (
@@ -38,21 +42,23 @@ export function analyticsEndpoint<Data>(
     name,
     failure: ENDPOINT_RULES[name].failure,
     readsProjectId: ENDPOINT_RULES[name].projectHeader !== 'ignored',
-    project: ({ index, key, projectId, hides }) => authorizeProject(index, key, wellFormedProjectId(projectId), hides),
+    project: ({ index, key, projectId, hides, large }) => authorizeProject(index, key, wellFormedProjectId(projectId), hides, large),
     query: parseAnalyticsQuery,
-    answer({ sandbox, project: entry, query, today, noData }) {
+    answer({ sandbox, project: entry, query, today, noData, variants }) {
       // The project and query steps ran: an analytics endpoint always has both.
       const { project } = entry!
       const { start, end, provider, region } = query!
-      const cacheKey = `${name}|${project.id}|${entry!.revision}|${start}|${end}|${provider}|${region}|${noData}|${today}`
+      const cacheKey = `${name}|${project.id}|${entry!.revision}|${start}|${end}|${provider}|${region}|${noData}|${today}|${variants}`
       return sandbox.shared.answers.getOrCreate(cacheKey, () => {
         const { analytics } = sandbox
         // The first day needed is the first of the period before the range, which answers compare with.
         const from = 2 * start - end - 1
-        const series = noData ? NO_DATA : analytics.seriesFor(entry!, provider, region, from, today)
-        const { data, dates } = build(series, entry!, query!, analytics.seed)
-        const envelope = ok(data, message(dates))
+        const full = noData ? NO_DATA : analytics.seriesFor(entry!, provider, region, from, today)
+        const series = hasVariant(variants, 'sparse') ? sparseSeries(full) : full
+        const { data, dates } = build(series, variants === 0 ? entry! : variantEntry(entry!, variants), query!, analytics.seed)
         // The count goes with the answer (cached too), for the client report's "0 dates".
+        if (variants !== 0) return { ...toVariantAnswer(name, data, message(dates), project.id, variants), dates }
+        const envelope = ok(data, message(dates))
         return { ...toAnswer(envelope, undefined, stringify(envelope)), dates }
       })
     },

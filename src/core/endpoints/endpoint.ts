@@ -8,6 +8,8 @@ import type { Analytics } from '../../analytics/create-analytics.js'
 import type { AnalyticsQuery } from '../../vocabulary/analytics-query.js'
 import type { ProjectIdHeader } from '../guards/authorize-project.js'
 import type { ProcessWide } from '../process-wide.js'
+import type { VariantSet } from '../../vocabulary/variants.js'
+import type { LargeProjects } from '../../analytics/large-projects.js'
 
 /** What endpoints use of the sandbox: its data, its analytics, and the process's answer cache. */
 export interface EndpointServices {
@@ -22,6 +24,8 @@ export interface ProjectStep {
   readonly key: KeyEntry
   readonly projectId: ProjectIdHeader
   readonly hides: (id: number) => boolean
+  /** The projects `variant-large` adds to the key's account, where it does. */
+  readonly large: LargeProjects | undefined
 }
 
 /** What the answer step is given: everything the steps before learned, once. */
@@ -38,6 +42,9 @@ export interface AnswerStep {
   /** Whether a scenario hides projects at all, and which. */
   readonly hidesProjects: boolean
   readonly hides: (id: number) => boolean
+  /** The variants the answer is given with (0: none). */
+  readonly variants: VariantSet
+  readonly large: LargeProjects | undefined
 }
 
 /**

@@ -7,6 +7,8 @@ import type { ProjectsData } from '../../contract/resource-schemas.js'
 import { toProjectResource } from '../../model/to-project-resource.js'
 import { NO_QUERY, type Endpoint } from './endpoint.js'
 import { ENDPOINT_RULES } from '../../vocabulary/endpoint-rules.js'
+import { variantProject } from '../../analytics/variant-project.js'
+import { toVariantAnswer } from '../variant-answer.js'
 
 /** Its answer depends on the key's record and on the model's changes (projects added or removed). */
 const PROJECTS_KEYS = new CacheKeys<KeyEntry>((entry, changes) => `projects|${entry.apiKey.key}|${changes}`)
@@ -24,19 +26,22 @@ export const projectsEndpoint: Endpoint = {
   readsProjectId: ENDPOINT_RULES.projects.projectHeader !== 'ignored',
   project: () => undefined,
   query: NO_QUERY,
-  answer({ sandbox, key, hidesProjects, hides }) {
+  answer({ sandbox, key, hidesProjects, hides, variants, large }) {
     const { index } = sandbox.model
     const { apiKey } = key
     const build = () => {
-      const entries = apiKey.project_id === null ? index.listProjects(apiKey.user_id) : [index.findProject(apiKey.project_id)]
+      const own = apiKey.project_id === null ? index.listProjects(apiKey.user_id) : [index.findProject(apiKey.project_id)]
+      const entries = large === undefined ? own : [...own, ...large.entries]
       const projects = entries.flatMap((entry) =>
-        entry === undefined || hides(entry.project.id) ? [] : [toProjectResource(entry.project)],
+        entry === undefined || hides(entry.project.id) ? [] : [toProjectResource(variantProject(entry.project, variants))],
       )
       const data: ProjectsData = { projects, total: projects.length }
-      return toAnswer(ok(data, MESSAGES.projects))
+      return variants === 0 ? toAnswer(ok(data, MESSAGES.projects)) : toVariantAnswer('projects', data, MESSAGES.projects, undefined, variants)
     }
     // Which projects a scenario hides depends on the request, so such answers are built each time.
     if (hidesProjects) return build()
-    return sandbox.shared.answers.getOrCreate(PROJECTS_KEYS.of(key, index.changes), build)
+    const cacheKey = PROJECTS_KEYS.of(key, index.changes)
+    // variant-large's list is made once per change and shared, as every other list.
+    return sandbox.shared.answers.getOrCreate(variants === 0 ? cacheKey : `${cacheKey}|${variants}`, build)
   },
 }

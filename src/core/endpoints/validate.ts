@@ -7,6 +7,8 @@ import { MESSAGES } from '../../vocabulary/messages.js'
 import { NO_QUERY, type Endpoint } from './endpoint.js'
 import { ENDPOINT_RULES } from '../../vocabulary/endpoint-rules.js'
 import { CacheKeys } from '../../vocabulary/cache-keys.js'
+import { VARIANT_BITS } from '../../vocabulary/variants.js'
+import { toVariantAnswer } from '../variant-answer.js'
 
 /** Its answer depends on the key's record and on the model's changes. */
 const VALIDATE_KEYS = new CacheKeys<KeyEntry>((entry, changes) => `validate|${entry.apiKey.key}|${changes}`)
@@ -21,13 +23,16 @@ export const validateEndpoint: Endpoint = {
   name: 'validate',
   failure: ENDPOINT_RULES.validate.failure,
   readsProjectId: ENDPOINT_RULES.validate.projectHeader !== 'ignored',
-  project({ index, key, projectId: read, hides }) {
+  project({ index, key, projectId: read, hides, large }) {
     const projectId = wellFormedProjectId(read)
-    return projectId === undefined ? undefined : authorizeProject(index, key, projectId, hides)
+    return projectId === undefined ? undefined : authorizeProject(index, key, projectId, hides, large)
   },
   query: NO_QUERY,
-  answer({ sandbox, key }) {
-    return sandbox.shared.answers.getOrCreate(VALIDATE_KEYS.of(key, sandbox.model.index.changes), () => {
+  answer({ sandbox, key, variants }) {
+    // Of the variants, only extra-fields reaches the key's details.
+    const shown = variants & VARIANT_BITS['extra-fields']
+    const cacheKey = VALIDATE_KEYS.of(key, sandbox.model.index.changes)
+    return sandbox.shared.answers.getOrCreate(shown === 0 ? cacheKey : `${cacheKey}|${shown}`, () => {
       const { apiKey } = key
       const details: ApiKeyDetails = {
         valid: true,
@@ -36,7 +41,7 @@ export const validateEndpoint: Endpoint = {
         project_id: apiKey.project_id,
         expiry: apiKey.expiry,
       }
-      return toAnswer(ok(details, MESSAGES.validate))
+      return shown === 0 ? toAnswer(ok(details, MESSAGES.validate)) : toVariantAnswer('validate', details, MESSAGES.validate, undefined, shown)
     })
   },
 }

@@ -1,6 +1,7 @@
 import type { KeyEntry, ModelIndex, ProjectEntry } from '../../model/model-index.js'
 import { SandboxError } from '../../vocabulary/sandbox-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
+import type { LargeProjects } from '../../analytics/large-projects.js'
 import { readPositiveId } from '../../vocabulary/read-positive-id.js'
 
 /**
@@ -77,11 +78,13 @@ export function authorizeProject(
   key: KeyEntry,
   projectId: number | undefined,
   hidden: (id: number) => boolean,
+  large?: LargeProjects,
 ): ProjectEntry {
   const { apiKey } = key
   const id = projectId ?? apiKey.project_id
   if (id === null) throw new SandboxError(ERRORS.missingProjectId)
-  const entry = index.findProject(id)
+  // variant-large's projects are served as the account's own.
+  const entry = index.findProject(id) ?? large?.find(id)
   // The key guard has made sure a PROJECT key's project is its user's.
   const allowed = apiKey.level === 'USER' ? entry?.project.user_id === apiKey.user_id : id === apiKey.project_id
   if (entry === undefined || !allowed || hidden(id)) throw new SandboxError(ERRORS.forbidden)

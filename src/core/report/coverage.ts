@@ -2,6 +2,7 @@ import type { EndpointName } from '../../vocabulary/endpoint-names.js'
 import type { KeyLevel } from '../../vocabulary/key-level.js'
 import type { Warning } from '../../vocabulary/warnings.js'
 import { OUTCOMES, type Outcome } from './outcome-catalogue.js'
+import { VARIANT_BITS, VARIANT_NAMES, VARIANT_PREFIX, type VariantSet } from '../../vocabulary/variants.js'
 
 /**
  * An outcome with how often it was answered.
@@ -54,6 +55,7 @@ interface EndpointSlots {
 const SLOTS: ReadonlyMap<EndpointName, EndpointSlots> = (() => {
   const slots = new Map<EndpointName, { byError: Map<string, number>; failure: number; success: number[] }>()
   OUTCOMES.forEach((outcome, index) => {
+    if (outcome.endpoint === null) return
     let entry = slots.get(outcome.endpoint)
     if (entry === undefined) slots.set(outcome.endpoint, (entry = { byError: new Map(), failure: -1, success: [] }))
     if (outcome.error !== null) entry.byError.set(outcome.error, index)
@@ -64,6 +66,14 @@ const SLOTS: ReadonlyMap<EndpointName, EndpointSlots> = (() => {
 })()
 
 /** Counts of one span: by outcome, and warnings by kind. */
+/** The outcome of each variant and fault, by its scenario's name. */
+const SURPRISES: ReadonlyMap<string, number> = new Map(
+  OUTCOMES.flatMap((outcome, index) => (outcome.endpoint === null ? [[outcome.id, index] as const] : [])),
+)
+
+/** The outcome of each variant, by its bit. */
+const VARIANT_SLOTS: ReadonlyArray<readonly [number, number]> = VARIANT_NAMES.map((name) => [VARIANT_BITS[name], SURPRISES.get(`${VARIANT_PREFIX}${name}`)!])
+
 class Tally {
   readonly seen = new Array<number>(OUTCOMES.length).fill(0)
   readonly warnings = new Map<string, { count: number; detail: string; requestId: number }>()
@@ -123,6 +133,23 @@ export class Coverage {
   }
 
   /** Counts the warnings of the request the journal recorded as `requestId`. */
+  /** Counts the outcome of a fault or a variant, by its scenario's name. */
+  meet(name: string): void {
+    const index = SURPRISES.get(name)
+    if (index === undefined) return
+    this.#current.seen[index]!++
+    this.#total.seen[index]!++
+  }
+
+  /** Counts the outcome of each variant in `variants`, which a success was answered with. */
+  meetVariants(variants: VariantSet): void {
+    for (const [bit, index] of VARIANT_SLOTS) {
+      if ((variants & bit) === 0) continue
+      this.#current.seen[index]!++
+      this.#total.seen[index]!++
+    }
+  }
+
   warn(warnings: readonly Warning[], requestId: number): void {
     for (const tally of [this.#current, this.#total]) {
       for (const { code, detail } of warnings) {

@@ -5,6 +5,8 @@ import { ERRORS, type ErrorTemplate } from '../../vocabulary/errors.js'
 import { builtinScenarios } from '../../scenarios/builtin-scenarios.js'
 import { forcedTemplate } from '../../scenarios/active-scenarios.js'
 import { exampleOf, type DatesKind, type OutcomeExample } from './outcome-examples.js'
+import { FAULT_PREFIX, FAULT_TYPES, FAULTS } from '../../vocabulary/faults.js'
+import { VARIANT_NAMES, VARIANT_PREFIX, type VariantName } from '../../vocabulary/variants.js'
 
 export type { DatesKind } from './outcome-examples.js'
 
@@ -19,8 +21,10 @@ export type { DatesKind } from './outcome-examples.js'
  */
 export interface Outcome {
   readonly id: string
-  readonly endpoint: EndpointName
-  readonly status: number
+  /** `null` for a variant or a fault: a client meets those in its shared code, on any endpoint. */
+  readonly endpoint: EndpointName | null
+  /** `null` where no answer comes (a reset, an empty reply). */
+  readonly status: number | null
   readonly error: string | null
   /** For a success: the key level it was answered to; `null` where it does not matter. */
   readonly key_level: KeyLevel | null
@@ -103,4 +107,40 @@ function outcomesOf(endpoint: EndpointRules): Outcome[] {
  * OUTCOMES.filter((outcome) => outcome.endpoint === 'projects').map((outcome) => outcome.id)
  * // ['projects.200.user', 'projects.200.project', 'projects.401.unauthorized', 'projects.500', 'projects.400.bad_request', …]
  */
-export const OUTCOMES: readonly Outcome[] = ENDPOINT_NAMES.flatMap((name) => outcomesOf(ENDPOINT_RULES[name]))
+/** The endpoint each variant's example asks, where the variant shows: overview's trend, monitoring's gaps. */
+const VARIANT_EXAMPLE_ENDPOINTS: Readonly<Record<VariantName, EndpointName>> = {
+  'extra-fields': 'projects',
+  'project-status': 'projects',
+  trend: 'overview',
+  sparse: 'monitoring',
+  unicode: 'projects',
+  large: 'projects',
+}
+
+/** Production's surprises: one outcome per variant and per fault, met wherever the client met it. */
+function surpriseOutcomes(): Outcome[] {
+  const outcome = (name: string, status: number | null, endpoint: EndpointName): Outcome => {
+    const scenario = builtinScenarios.find((candidate) => candidate.name === name)!
+    const { headers, ...example } = exampleOf(endpoint, { level: 'USER', dates: null })
+    return {
+      id: name,
+      endpoint: null,
+      status,
+      error: null,
+      key_level: null,
+      dates: null,
+      description: scenario.description,
+      scenario: name,
+      example: { ...example, headers: { ...headers, 'X-Sandbox-Scenario': name } },
+    }
+  }
+  return [
+    ...VARIANT_NAMES.map((variant) => outcome(`${VARIANT_PREFIX}${variant}`, 200, VARIANT_EXAMPLE_ENDPOINTS[variant])),
+    ...FAULT_TYPES.map((type) => {
+      const { status } = FAULTS[type]
+      return outcome(`${FAULT_PREFIX}${type}`, status === 'answer' ? 200 : status, 'projects')
+    }),
+  ]
+}
+
+export const OUTCOMES: readonly Outcome[] = [...ENDPOINT_NAMES.flatMap((name) => outcomesOf(ENDPOINT_RULES[name])), ...surpriseOutcomes()]

@@ -88,12 +88,12 @@ describe('the exported types have the fields the spec names', () => {
     }>()
   })
 
-  it('OverviewData: current-day stats, brands by topic and by provider id, the visibility score and the sentiment shares', () => {
+  it('OverviewData: current-day stats, brands by topic and by provider id, the visibility score (its trend any word: the spec shows only up) and the sentiment shares', () => {
     expectTypeOf<OverviewData>().toEqualTypeOf<{
       current_day_stats: { visibility_score: number; citation_score: number; sentiment_score: number }
       brands_by_topics: Record<string, string[]>
       brands_by_providers: Partial<Record<Provider, string[]>>
-      visibility_score: { current: number; previous: number; trend: Trend }
+      visibility_score: { current: number; previous: number; trend: string }
       sentiment_analysis: { positive: number; neutral: number; negative: number }
     }>()
   })

@@ -1,0 +1,63 @@
+import type { FaultDecision } from '../scenarios/active-scenarios.js'
+import {
+  FAULTS,
+  GATEWAY_HTML_BODY,
+  GATEWAY_TIMEOUT_BODY,
+  INVALID_JSON_BODY,
+  type FaultDelivery,
+  type FaultType,
+} from '../vocabulary/faults.js'
+import { RESPONSE_HEADERS, textAnswer, type Answer } from './answer.js'
+
+/**
+ * A gateway's page: HTML, with the API's CORS headers so a browser client reads the 502 it tests
+ * (a real gateway may send none, which a browser reports as a network error instead).
+ */
+const GATEWAY_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'text/html',
+  'access-control-allow-origin': RESPONSE_HEADERS['access-control-allow-origin']!,
+}
+
+/** What stands for "no answer" inside the core (a reset, a close): the transport sends none of it. */
+const NO_ANSWER: Answer = Object.freeze({ status: 0, headers: Object.freeze({}), body: new Uint8Array(0) })
+
+/** The answers that replace the API's: made once. */
+const REPLACED: Readonly<Partial<Record<FaultType, Answer>>> = {
+  'connection-reset': NO_ANSWER,
+  'empty-reply': NO_ANSWER,
+  'gateway-html': textAnswer(502, GATEWAY_HEADERS, GATEWAY_HTML_BODY),
+  'gateway-timeout': textAnswer(504, GATEWAY_HEADERS, GATEWAY_TIMEOUT_BODY),
+  'invalid-json': textAnswer(200, RESPONSE_HEADERS, INVALID_JSON_BODY),
+}
+
+/**
+ * What a fault answers instead of the API, where it answers instead (`undefined`: the request goes
+ * on, and the transport spoils its answer: `truncated-body`, `slow-body`).
+ *
+ * @example
+ * faultAnswer({ type: 'gateway-html', delayMs: 0, durationMs: 0 })?.status // 502
+ */
+export function faultAnswer(fault: FaultDecision): Answer | undefined {
+  return REPLACED[fault.type]
+}
+
+/**
+ * What the transport is told of `fault`: it carries out a reset, a close, a cut or a paced body
+ * itself, and names every fault in its log; the others are ordinary answers to it.
+ *
+ * @example
+ * faultDelivery({ type: 'connection-reset', delayMs: 0, durationMs: 0 }) // { type: 'connection-reset', durationMs: 0 }
+ */
+export function faultDelivery(fault: FaultDecision | undefined): FaultDelivery | undefined {
+  return fault === undefined ? undefined : { type: fault.type, durationMs: fault.durationMs }
+}
+
+/**
+ * The status the client sees of an answer under `fault`: none (`null`) where no answer is sent.
+ *
+ * @example
+ * seenStatus({ type: 'empty-reply', delayMs: 0, durationMs: 0 }, 200) // null
+ */
+export function seenStatus(fault: FaultDecision | undefined, status: number): number | null {
+  return fault !== undefined && FAULTS[fault.type].status === null ? null : status
+}

@@ -1,0 +1,106 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { TimedAnswer } from '../core/core-request.js'
+import { fail } from '../contract/envelope.js'
+import { toAnswer } from '../core/answer.js'
+import { ERRORS } from '../vocabulary/errors.js'
+import { SLOW_BODY_PIECES } from '../vocabulary/faults.js'
+
+/**
+ * Writes `answer` with `headers` in one go. A header node refuses must never end the process: the
+ * sandbox's own 500 goes instead, and `false` says so.
+ *
+ * @example
+ * if (writeAnswer(response, answer, answer.headers)) backlogs.sent(socket, response, answer.body.byteLength)
+ */
+export function writeAnswer(response: ServerResponse, answer: TimedAnswer, headers: Readonly<Record<string, string | string[]>>): boolean {
+  try {
+    response.writeHead(answer.status, headers)
+  } catch {
+    const failed = toAnswer(fail(ERRORS.internal), { connection: 'close' })
+    response.writeHead(failed.status, failed.headers)
+    response.end(failed.body)
+    return false
+  }
+  response.end(answer.body)
+  return true
+}
+
+/**
+ * Carries out the fault `answer` names where it is the transport's to do, and says whether it was:
+ * - `connection-reset`: the socket is reset (TCP RST) before any byte of an answer;
+ * - `empty-reply`: the connection is closed cleanly without any byte;
+ * - `truncated-body`: the status and headers (the whole body's Content-Length), half the body,
+ *   then the connection closes;
+ * - `slow-body`: the status and headers at once, then the body in up to {@link SLOW_BODY_PIECES}
+ *   pieces over the fault's duration; the pieces stop when the client goes away.
+ * The other faults are ordinary answers (`false`). The timers it sets are in `timers` until they
+ * fire or the client goes away, so closing the server can let go of them.
+ *
+ * @example
+ * if (!deliverFault(request, response, answer, answer.headers, timers)) writeAnswer(response, answer, answer.headers)
+ */
+export function deliverFault(
+  request: IncomingMessage,
+  response: ServerResponse,
+  answer: TimedAnswer,
+  headers: Readonly<Record<string, string | string[]>>,
+  timers: Set<ReturnType<typeof setTimeout>>,
+): boolean {
+  const { socket } = request
+  switch (answer.fault?.type) {
+    case 'connection-reset':
+      socket.resetAndDestroy()
+      return true
+    case 'empty-reply':
+      // Whatever answers went before on this connection are sent first; then the end, and nothing.
+      socket.end()
+      return true
+    case 'truncated-body': {
+      response.writeHead(answer.status, headers)
+      const half = answer.body.subarray(0, Math.floor(answer.body.byteLength / 2))
+      response.write(half, () => socket.end())
+      return true
+    }
+    case 'slow-body':
+      response.writeHead(answer.status, headers)
+      // The headers go out at once, before the first piece.
+      response.flushHeaders()
+      pace(response, answer.body, answer.fault.durationMs, timers)
+      return true
+    default:
+      return false
+  }
+}
+
+/** Writes `body` in pieces spread evenly over `durationMs`, the last one ending the answer. */
+function pace(response: ServerResponse, body: Uint8Array, durationMs: number, timers: Set<ReturnType<typeof setTimeout>>): void {
+  const pieces = Math.max(1, Math.min(SLOW_BODY_PIECES, body.byteLength))
+  const size = Math.ceil(body.byteLength / pieces)
+  const interval = durationMs / pieces
+  let sent = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const stop = () => {
+    if (timer === undefined) return
+    clearTimeout(timer)
+    timers.delete(timer)
+    timer = undefined
+  }
+  // A client that goes away stops the pieces: no timer outlives its connection.
+  response.once('close', stop)
+  const next = () => {
+    if (timer !== undefined) timers.delete(timer)
+    timer = undefined
+    if (response.destroyed) return
+    const piece = body.subarray(sent, sent + size)
+    sent += piece.byteLength
+    if (sent >= body.byteLength) {
+      response.end(piece)
+      return
+    }
+    response.write(piece)
+    timer = setTimeout(next, interval)
+    timers.add(timer)
+  }
+  timer = setTimeout(next, interval)
+  timers.add(timer)
+}

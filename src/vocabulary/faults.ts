@@ -1,0 +1,104 @@
+/**
+ * The faults the sandbox can make, as a rule's `fault.type` names them (the built-in scenario is
+ * `fault-<type>`): what the network, a proxy or a gateway between the client and the API does.
+ *
+ * @example
+ * FAULT_TYPES.includes('connection-reset') // true
+ */
+export const FAULT_TYPES = [
+  'connection-reset',
+  'empty-reply',
+  'truncated-body',
+  'gateway-html',
+  'gateway-timeout',
+  'slow-body',
+  'invalid-json',
+] as const
+
+/**
+ * A fault's type.
+ *
+ * @example
+ * const type: FaultType = 'truncated-body'
+ */
+export type FaultType = (typeof FAULT_TYPES)[number]
+
+/** The built-in scenarios' names start with this; a rule's `fault.type` is the rest. */
+export const FAULT_PREFIX = 'fault-'
+
+/** Milliseconds `gateway-timeout` waits before its 504, unless a rule's `delay` says otherwise. */
+export const DEFAULT_GATEWAY_DELAY_MS = 5_000
+
+/** Milliseconds `slow-body` spreads the body over, unless a rule's `duration` says otherwise. */
+export const DEFAULT_SLOW_BODY_MS = 3_000
+
+/** Pieces `slow-body` sends a body in, at most (fewer for a body of fewer bytes). */
+export const SLOW_BODY_PIECES = 16
+
+/**
+ * Each fault: what in the real world does it (the built-in scenario's description), and the status
+ * the client sees (`null`: no answer at all; `'answer'`: the answer the request would have had).
+ *
+ * @example
+ * FAULTS['gateway-html'].status // 502
+ */
+export const FAULTS: Readonly<Record<FaultType, { readonly description: string; readonly status: number | null | 'answer' }>> = {
+  'connection-reset': {
+    description:
+      'The connection is reset (TCP RST) once the request is read, before any byte of an answer: what a load balancer, a crashed upstream or a NAT timeout does. Through msw: a network error.',
+    status: null,
+  },
+  'empty-reply': {
+    description:
+      'The connection is closed cleanly without a byte of an answer: what a server that dies mid-request or an idle-closing proxy does (curl: "Empty reply from server"). Through msw: a network error.',
+    status: null,
+  },
+  'truncated-body': {
+    description:
+      'The answer’s status and headers, with the whole body’s Content-Length, then half the body, then the connection closes: what a proxy or an upstream restarting mid-answer does.',
+    status: 'answer',
+  },
+  'gateway-html': {
+    description:
+      'A 502 text/html error page written by a reverse proxy (nginx’s own), not the envelope: what a gateway in front of the API sends when the API is down.',
+    status: 502,
+  },
+  'gateway-timeout': {
+    description: `After a delay (${DEFAULT_GATEWAY_DELAY_MS / 1000} s, or a rule’s delay in ms), a 504 text/html error page from a reverse proxy (nginx’s own): what a gateway sends when the API does not answer in time.`,
+    status: 504,
+  },
+  'slow-body': {
+    description: `The answer’s status and headers at once, then its body in small pieces over ${DEFAULT_SLOW_BODY_MS / 1000} s (or a rule’s duration in ms): what a congested network or a slow mobile link does; tests a client’s read time-out, not only its connect time-out.`,
+    status: 'answer',
+  },
+  'invalid-json': {
+    description:
+      'A 200 application/json answer whose body does not parse: NaN where a number goes, as a backend whose JSON writer allows it sends (Python’s json.dumps does by default).',
+    status: 200,
+  },
+}
+
+/** The page nginx writes for a 502, as a client behind one meets it. */
+export const GATEWAY_HTML_BODY =
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
+
+/** The page nginx writes for a 504. */
+export const GATEWAY_TIMEOUT_BODY =
+  '<html>\r\n<head><title>504 Gateway Time-out</title></head>\r\n<body>\r\n<center><h1>504 Gateway Time-out</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
+
+/** `fault-invalid-json`'s body: the envelope, with NaN where the data goes. */
+export const INVALID_JSON_BODY = '{"success":true,"message":"OK","code":200,"data":{"visibility_score":NaN},"errors":{},"meta_data":{}}'
+
+/**
+ * What the transport must do for a fault the core cannot express as an ordinary answer: a reset, a
+ * close without an answer, a cut body, a paced body. The others (the gateway pages, the invalid
+ * JSON, the gateway's delay) are ordinary answers.
+ *
+ * @example
+ * if (answer.fault?.type === 'connection-reset') socket.resetAndDestroy()
+ */
+export interface FaultDelivery {
+  readonly type: FaultType
+  /** `slow-body`: milliseconds to spread the body over. */
+  readonly durationMs: number
+}
