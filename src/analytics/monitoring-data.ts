@@ -27,7 +27,8 @@ export function buildMonitoringData(
   const history = new Array<{ date: string; score: number }>(current.count)
   for (let index = 0, offset = current.from; index < current.count; offset++) {
     // Days without data (variant-sparse) are left out of the history, as of every other figure.
-    if (hasData(series, offset)) history[index++] = { date: formatCalendarDate(series.firstDay + offset), score: series.visibility[offset]! / 100 }
+    if (hasData(series, offset))
+      history[index++] = { date: formatCalendarDate(series.firstDay + offset), score: series.visibility[offset]! / 100 }
   }
   const currentMean = meanVisibility(series, current)
   const previousMean = meanVisibility(series, previous)

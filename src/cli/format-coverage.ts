@@ -95,6 +95,9 @@ function xml(value: unknown): string {
     .replaceAll("'", '&apos;')
 }
 
+/** The suite of the variants and faults, which concern no endpoint in particular. */
+const SURPRISES_SUITE = 'surprises'
+
 /**
  * The report as JUnit XML, so a CI system shows outcomes as test cases: a suite per endpoint, a
  * case per outcome, and a `warnings` suite. A case fails only where the command fails: an outcome
@@ -116,7 +119,7 @@ export function formatCoverageJunit(
     const outcomes = report.outcomes.filter((outcome) => outcome.endpoint === endpoint)
     const missing = outcomes.filter((outcome) => outcome.seen === 0).length
     const cases = outcomes.map((outcome) => {
-      const head = `    <testcase classname="analytics-sandbox.${xml(endpoint)}" name="${xml(`${outcomeName(outcome)} (${printable(outcome.id)})`)}">`
+      const head = `    <testcase classname="analytics-sandbox.${xml(endpoint ?? SURPRISES_SUITE)}" name="${xml(`${outcomeName(outcome)} (${printable(outcome.id)})`)}">`
       if (outcome.seen > 0) return `${head}<system-out>${xml(counted(outcome.seen, 'answer'))}</system-out></testcase>`
       const message = xml(`never met: ${printable(outcome.description)}`)
       const curl = xml(exampleAsCurl(outcome.example, baseUrl))
@@ -126,7 +129,7 @@ export function formatCoverageJunit(
     })
     const [failures, skipped] = failMissing ? [missing, 0] : [0, missing]
     suites.push(
-      `  <testsuite name="/${xml(endpoint)}" tests="${outcomes.length}" failures="${failures}" errors="0" skipped="${skipped}">\n${cases.join('\n')}\n  </testsuite>`,
+      `  <testsuite name="${endpoint === null ? SURPRISES_SUITE : `/${xml(endpoint)}`}" tests="${outcomes.length}" failures="${failures}" errors="0" skipped="${skipped}">\n${cases.join('\n')}\n  </testsuite>`,
     )
   }
   const warnings = report.warnings.map((warning) => {

@@ -93,7 +93,9 @@ const faultMilliseconds = z
  */
 export const faultSchema = z
   .strictObject({
-    type: z.enum(FAULT_TYPES, { error: `must be one of ${FAULT_TYPES.join(', ')}` }).describe('The fault: the built-in scenario\'s name without "fault-"'),
+    type: z
+      .enum(FAULT_TYPES, { error: `must be one of ${FAULT_TYPES.join(', ')}` })
+      .describe('The fault: the built-in scenario\'s name without "fault-"'),
     rate: z.number().gt(0).max(1).optional().describe('Fault this seeded share of matching requests (0 < rate <= 1)'),
     nth: oneOrMany(z.number().int().positive()).optional().describe('Fault only the nth matching request(s), counting from 1'),
     delay: faultMilliseconds.optional().describe('gateway-timeout only: milliseconds before the 504 (default 5000)'),

@@ -78,14 +78,18 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
   let answer: Answer & { readonly dates?: number }
   let error: string | null = null
   try {
-    answer = runSteps(sandbox, request, learned, keyHeader, projectId, projectHeader, realNow, observer, requestNumber)
+    // variant-extra-fields' request_id is the id the journal gives this request: a test finds it there.
+    const journalId = (observer ? sandbox.observerJournal : sandbox.journal).recorded + 1
+    answer = runSteps(sandbox, request, learned, keyHeader, projectId, projectHeader, realNow, observer, journalId)
   } catch (thrown) {
     const refused = thrown instanceof SandboxError ? thrown : undefined
     const template: ErrorTemplate = refused?.template ?? learned.endpoint?.failure ?? ERRORS.internal
     // variant-sparse: the error without its detail, which the spec says only some errors carry.
     const bare = learned.active.hasVariants && hasVariant(variantsOf(sandbox, learned, keyHeader, projectId), 'sparse')
     answer =
-      refused === undefined ? toAnswer(fail(template)) : toAnswer(bare ? withoutDetail(refused.envelope) : refused.envelope, refused.headers)
+      refused === undefined
+        ? toAnswer(fail(template))
+        : toAnswer(bare ? withoutDetail(refused.envelope) : refused.envelope, refused.headers)
     error = template.error ?? null
   }
   const { endpoint, active, warnings, fault } = learned
@@ -127,11 +131,12 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
     faultName,
   )
   if (sandbox.clientReport && !observer && endpoint !== undefined) {
-    // A fault is what the client met, not the endpoint's answer; a variant is met by a success.
-    if (faultName !== null) sandbox.coverage.meet(faultName)
-    else sandbox.coverage.record(endpoint.name, answer.status, error, learned.level, answer.dates)
+    // A fault is what the client met, not the endpoint's answer; a success under variants is those
+    // variants' outcome, not the plain success (so each outcome's example meets it alone).
     const variants = learned.decision?.variants ?? 0
-    if (faultName === null && variants !== 0 && answer.status === 200) sandbox.coverage.meetVariants(variants)
+    if (faultName !== null) sandbox.coverage.meet(faultName)
+    else if (variants !== 0 && answer.status === 200) sandbox.coverage.meetVariants(variants)
+    else sandbox.coverage.record(endpoint.name, answer.status, error, learned.level, answer.dates)
     if (warnings.length > 0) sandbox.coverage.warn(warnings, id)
   }
   // A repeat answered as it was, with nothing added, is handed on as the same object.
@@ -141,7 +146,8 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
     return repeat.timed
   }
   const delivery = faultDelivery(fault)
-  if (delivery !== undefined) return { status: answer.status, headers: answer.headers, body: answer.body, delayMs, error, warnings, observer, fault: delivery }
+  if (delivery !== undefined)
+    return { status: answer.status, headers: answer.headers, body: answer.body, delayMs, error, warnings, observer, fault: delivery }
   return { status: answer.status, headers: answer.headers, body: answer.body, delayMs, error, warnings, observer }
 }
 
@@ -172,7 +178,7 @@ function runSteps(
   projectHeader: string | null,
   realNow: number,
   observer: boolean,
-  requestNumber: number,
+  journalId: number,
 ): Answer & { readonly dates?: number } {
   const keys = sandbox.model.index.knownKeys
   const endpoint = (learned.endpoint = resolveRoute(sandbox.routes, request.method, request.path))
@@ -214,8 +220,19 @@ function runSteps(
   const project = endpoint.project({ index, key, projectId, hides, large })
   const query = endpoint.query(request.query, today)
   const headers = decision.enterData(endpoint.failure, realNow, observer)
-  const built = endpoint.answer({ sandbox, key, project, query, today, noData: decision.removesData, hidesProjects, hides, variants, large })
-  const answer = variants === 0 ? built : { ...stampRequestId(built, requestNumber), dates: built.dates }
+  const built = endpoint.answer({
+    sandbox,
+    key,
+    project,
+    query,
+    today,
+    noData: decision.removesData,
+    hidesProjects,
+    hides,
+    variants,
+    large,
+  })
+  const answer = variants === 0 ? built : { ...stampRequestId(built, journalId), dates: built.dates }
   if (repeatable) {
     const { path, query: search } = request
     learned.repeat = sandbox.repeats.keep({ path, query: search, keyHeader, projectHeader, changes: index.changes, today, key, answer })

@@ -4,7 +4,7 @@ import type { EndpointName } from '../vocabulary/endpoint-names.js'
 import { hasVariant, VARIANT_API_VERSION, type VariantSet } from '../vocabulary/variants.js'
 import { toAnswer, type Answer } from './answer.js'
 
-/** `variant-extra-fields`' `meta_data.request_id` of the nth API request of a sandbox: `req_<n>`. */
+/** `variant-extra-fields`' `meta_data.request_id`: `req_<n>`, n the request's id in the sandbox's journal. */
 export const REQUEST_ID_PREFIX = 'req_'
 
 /** Where a request's id goes in an answer's body: the bytes of `"request_id":"` end here. */
@@ -42,16 +42,16 @@ export function toVariantAnswer<Data>(
 }
 
 /**
- * `answer` with the id of the sandbox's `requestNumber`th API request (counting from 0) in its
- * `meta_data.request_id`, where it has a place for one; else `answer` itself.
+ * `answer` with `req_<journalId>` in its `meta_data.request_id` (the id the sandbox's journal gives
+ * the request, so a test finds it there), where it has a place for one; else `answer` itself.
  *
  * @example
- * stampRequestId(answer, 0) // … "meta_data":{"request_id":"req_1","api_version":"1.0.0"} …
+ * stampRequestId(answer, 1) // … "meta_data":{"request_id":"req_1","api_version":"1.0.0"} …
  */
-export function stampRequestId(answer: StampableAnswer, requestNumber: number): Answer {
+export function stampRequestId(answer: StampableAnswer, journalId: number): Answer {
   const at = answer.requestIdAt
   if (at === undefined) return answer
-  const id = encoder.encode(`${REQUEST_ID_PREFIX}${requestNumber + 1}`)
+  const id = encoder.encode(`${REQUEST_ID_PREFIX}${journalId}`)
   const body = new Uint8Array(answer.body.byteLength + id.byteLength)
   body.set(answer.body.subarray(0, at), 0)
   body.set(id, at)

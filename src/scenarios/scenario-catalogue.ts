@@ -33,7 +33,7 @@ export const RULE_HEAP_BYTES = 1024
 const HEAP_PER_JSON_BYTE = 6
 
 /** Names an unknown-scenario message lists before it says how many more there are. */
-const LISTED_NAMES = 24
+const LISTED_NAMES = 32
 
 /** A scenario the sandbox knows by name, and where it came from. */
 export interface CatalogueEntry {

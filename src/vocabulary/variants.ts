@@ -68,7 +68,7 @@ export const VARIANT_API_VERSION = '1.0.0'
 export const VARIANTS: Readonly<Record<VariantName, { readonly description: string }>> = {
   'extra-fields': {
     description:
-      'meta_data holds request_id (a per-sandbox sequence) and api_version, and every object inside data carries a field no document names; nothing removed or renamed. The spec\'s gap: meta_data "contents not otherwise shown"; additive change is how a v1 API grows.',
+      'meta_data holds request_id (req_<n>, n the request\'s id in the journal) and api_version, and every object inside data carries a field no document names; nothing removed or renamed. The spec\'s gap: meta_data "contents not otherwise shown"; additive change is how a v1 API grows.',
   },
   'project-status': {
     description:
@@ -84,7 +84,7 @@ export const VARIANTS: Readonly<Record<VariantName, { readonly description: stri
   },
   unicode: {
     description:
-      'Project names, display names, topics and brands in scripts other than Latin: accents, CJK, right-to-left, emoji, and characters JSON must escape. The spec\'s gap: text content not shown.',
+      "Project names, display names, topics and brands in scripts other than Latin: accents, CJK, right-to-left, emoji, and characters JSON must escape. The spec's gap: text content not shown.",
   },
   large: {
     description: `sbx_user_alpha lists ${LARGE_PROJECT_COUNT} projects (its three and generated ones, each served); project 101 tracks ${LARGE_TOPICS} topics of ${LARGE_TOPICS} brands. The spec's gap: "Pagination or size limits of the projects list: not shown".`,

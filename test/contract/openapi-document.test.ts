@@ -1,6 +1,4 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOpenApiDocument } from '../../src/contract/create-openapi-document.js'
 import { OPERATION_IDS } from '../../src/contract/create-operation.js'
@@ -16,8 +14,8 @@ import { exampleDetail } from '../../src/contract/example-detail.js'
 import { ERRORS, type ErrorTemplate } from '../../src/vocabulary/errors.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { TODAY, USER, USER_101 } from '../api/contract/fixtures.js'
+import { createAjv as createOpenAjv, refsOf } from '../support/openapi-ajv.js'
 
-const addFormats = addFormatsModule.default
 const document = createOpenApiDocument()
 const ENDPOINTS = Object.keys(ENDPOINT_CONTRACTS) as EndpointName[]
 const STATUSES = [...new Set(Object.values(ERRORS).map((template: ErrorTemplate) => template.status))].sort((a, b) => a - b)
@@ -25,8 +23,6 @@ const COMPONENTS = '#/components/schemas/'
 
 const operation = (name: EndpointName) => document.paths[`/${name}`]!.get
 const jsonSchemaOf = (response: OpenApiResponse | undefined) => response!.content['application/json'].schema
-/** The component references of a response schema: a plain `$ref`, or each of a `oneOf`. */
-const refsOf = (schema: JsonSchema) => ((schema.oneOf as JsonSchema[] | undefined) ?? [schema]).map((entry) => String(entry.$ref))
 
 /** Every `$ref` anywhere in a value. */
 function collectRefs(value: unknown, found: string[] = []): string[] {
@@ -40,14 +36,8 @@ function collectRefs(value: unknown, found: string[] = []): string[] {
   return found
 }
 
-/** ajv for JSON Schema 2020-12 (OpenAPI 3.1's dialect), strict, with the document loaded as `openapi.json`. */
-function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allErrors: true })
-  addFormats(ajv)
-  ajv.addVocabulary(['openapi', 'info', 'servers', 'security', 'paths', 'components'])
-  ajv.addSchema(structuredClone(document), 'openapi.json')
-  return ajv
-}
+/** ajv with this file's document loaded as `openapi.json`. */
+const createAjv = () => createOpenAjv(document)
 
 describe('the OpenAPI document', () => {
   it('is valid OpenAPI 3.1 according to @seriousme/openapi-schema-validator', async () => {
@@ -237,14 +227,23 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.components.schemas)).not.toContain(errorComponentId(ERRORS.repeatedParameter))
   })
 
-  it('requires errors.detail in every error with a code, as every such answer of the sandbox carries one, and keeps a 500’s errors empty', () => {
+  it('requires errors.error in every error with a code and leaves errors.detail optional ("present in some error responses only"; variant-sparse sends none), and keeps a 500’s errors empty', () => {
     const errorComponents = Object.entries(document.components.schemas).filter(([id]) => id.startsWith('Error_'))
     expect(errorComponents.length).toBeGreaterThan(20)
     for (const [id, schema] of errorComponents) {
       const errors = (schema.properties as Record<string, JsonSchema>).errors!
       const code = ((schema.properties as Record<string, JsonSchema>).code as { const: number }).const
-      expect(errors.required ?? [], id).toEqual(code === 500 ? [] : ['error', 'detail'])
+      expect(errors.required ?? [], id).toEqual(code === 500 ? [] : ['error'])
+      if (code !== 500) expect(Object.keys(errors.properties as object), id).toEqual(['error', 'detail'])
     }
+  })
+
+  it('keeps the envelope exactly its six fields and opens every object below it to fields it does not name (additive change)', () => {
+    const { schemas } = document.components
+    expect(schemas.ProjectsResponse!.additionalProperties).toBe(false)
+    expect(schemas.Project!.additionalProperties).toBeUndefined()
+    expect(schemas.MonitoringData!.additionalProperties).toBeUndefined()
+    expect(JSON.stringify(schemas.OverviewData)).not.toContain('"additionalProperties":false')
   })
 
   it('types X-Project-ID as the integer the spec defines, the schema of Project.id, on every endpoint that reads it', () => {

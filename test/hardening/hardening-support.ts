@@ -103,6 +103,14 @@ export const SCENARIO_NAMES: ReadonlySet<string> = new Set(
     .map((entry) => entry.scenario.name),
 )
 
+/**
+ * The scenarios under which the API's own key check decides a request: not the faults (they come
+ * before the key check: the network reads no keys) and not variant-sparse (its 401 has no detail).
+ */
+export const KEY_CHECKED_SCENARIO_NAMES: readonly string[] = [...SCENARIO_NAMES].filter(
+  (name) => !name.startsWith('fault-') && name !== 'variant-sparse',
+)
+
 /** The providers of the product contract. */
 export const PROVIDER_IDS = [
   'chatgpt',

@@ -8,13 +8,15 @@ import { createSandbox, type Sandbox } from '../../src/msw/create-sandbox.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import type { SandboxOptions } from '../../src/sandbox/sandbox-options.js'
 import { expectConforming } from '../support/expect-conforming.js'
+import { fetchSurprise, namesSurprise } from '../support/fetch-surprise.js'
 
 /** "Today" of the report tests. */
 export const REPORT_TODAY = '2026-03-01T12:00:00Z'
 
 /** What a request got: status, its X-Sandbox-Warning lines, the raw body, the parsed envelope. */
 export interface Sent {
-  readonly status: number
+  /** `null` where a fault sent no answer. */
+  readonly status: number | null
   readonly warnings: readonly string[]
   readonly text: string
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -42,6 +44,21 @@ export interface ReportHarness {
 function warningLines(headers: Headers): string[] {
   const joined = headers.get('x-sandbox-warning')
   return joined === null ? [] : joined.split(/, (?=[a-z_]+: )/)
+}
+
+/**
+ * A GET of `url`, its answer checked against the contract, except where the request names a
+ * variant or a fault: those are read as a client would meet them (no answer, a cut body, HTML).
+ */
+async function sendChecked(url: string, headers: Readonly<Record<string, string>>): Promise<Sent> {
+  if (namesSurprise(headers)) {
+    const fetched = await fetchSurprise(url, { headers })
+    return { status: fetched.status, warnings: warningLines(fetched.headers), text: fetched.text, body: fetched.body ?? {} }
+  }
+  const response = await fetch(url, { headers })
+  const text = await response.text()
+  expectConforming({ method: 'GET', url, status: response.status, text })
+  return { status: response.status, warnings: warningLines(response.headers), text, body: JSON.parse(text) }
 }
 
 function exampleTarget(example: OutcomeExample): string {
@@ -81,10 +98,7 @@ export function useHttpReport(options: SandboxOptions = {}): ReportHarness {
   const send = async (target: string, options: SendOptions = {}): Promise<Sent> => {
     const url = `${running.url}${target}`
     if (options.body !== undefined) return getWithBody(url, options.headers ?? {}, options.body)
-    const response = await fetch(url, { headers: options.headers ?? {} })
-    const text = await response.text()
-    expectConforming({ method: 'GET', url, status: response.status, text })
-    return { status: response.status, warnings: warningLines(response.headers), text, body: JSON.parse(text) }
+    return sendChecked(url, options.headers ?? {})
   }
   const admin = async (method: string, path: string) => {
     const response = await fetch(`${origin()}/__sandbox/${path}`, { method })
@@ -118,11 +132,7 @@ export function useMswReport(options: SandboxOptions = {}): ReportHarness {
     // fetch refuses a body on a GET; the headers that announce one reach the handlers as sent.
     const headers =
       options.body === undefined ? (options.headers ?? {}) : { ...options.headers, 'content-length': String(options.body.length) }
-    const url = `${base}${target}`
-    const response = await fetch(url, { headers })
-    const text = await response.text()
-    expectConforming({ method: 'GET', url, status: response.status, text })
-    return { status: response.status, warnings: warningLines(response.headers), text, body: JSON.parse(text) }
+    return sendChecked(`${base}${target}`, headers)
   }
   return {
     name: 'msw',

@@ -78,10 +78,11 @@ function expectMasked(entries: readonly JournalEntry[]): void {
 }
 
 const withoutIdAndTime = (entries: readonly JournalEntry[]) =>
-  entries.map(({ id: _id, time: _time, cut, warnings, ...rest }) => {
-    // None of MIXED is long enough to be cut, or gets a warning.
+  entries.map(({ id: _id, time: _time, cut, warnings, fault, ...rest }) => {
+    // None of MIXED is long enough to be cut, gets a warning, or meets a fault.
     expect(cut).toBe(false)
     expect(warnings).toEqual([])
+    expect(fault).toBeNull()
     return rest
   })
 
@@ -117,6 +118,7 @@ describe('the request journal over HTTP: GET|DELETE /__sandbox/requests', () => 
         'error',
         'cut',
         'warnings',
+        'fault',
       ])
     }
   })

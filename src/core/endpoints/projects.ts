@@ -36,7 +36,9 @@ export const projectsEndpoint: Endpoint = {
         entry === undefined || hides(entry.project.id) ? [] : [toProjectResource(variantProject(entry.project, variants))],
       )
       const data: ProjectsData = { projects, total: projects.length }
-      return variants === 0 ? toAnswer(ok(data, MESSAGES.projects)) : toVariantAnswer('projects', data, MESSAGES.projects, undefined, variants)
+      return variants === 0
+        ? toAnswer(ok(data, MESSAGES.projects))
+        : toVariantAnswer('projects', data, MESSAGES.projects, undefined, variants)
     }
     // Which projects a scenario hides depends on the request, so such answers are built each time.
     if (hidesProjects) return build()

@@ -41,7 +41,9 @@ export const validateEndpoint: Endpoint = {
         project_id: apiKey.project_id,
         expiry: apiKey.expiry,
       }
-      return shown === 0 ? toAnswer(ok(details, MESSAGES.validate)) : toVariantAnswer('validate', details, MESSAGES.validate, undefined, shown)
+      return shown === 0
+        ? toAnswer(ok(details, MESSAGES.validate))
+        : toVariantAnswer('validate', details, MESSAGES.validate, undefined, shown)
     })
   },
 }

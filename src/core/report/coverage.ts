@@ -72,7 +72,10 @@ const SURPRISES: ReadonlyMap<string, number> = new Map(
 )
 
 /** The outcome of each variant, by its bit. */
-const VARIANT_SLOTS: ReadonlyArray<readonly [number, number]> = VARIANT_NAMES.map((name) => [VARIANT_BITS[name], SURPRISES.get(`${VARIANT_PREFIX}${name}`)!])
+const VARIANT_SLOTS: ReadonlyArray<readonly [number, number]> = VARIANT_NAMES.map((name) => [
+  VARIANT_BITS[name],
+  SURPRISES.get(`${VARIANT_PREFIX}${name}`)!,
+])
 
 class Tally {
   readonly seen = new Array<number>(OUTCOMES.length).fill(0)

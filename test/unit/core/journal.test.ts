@@ -51,6 +51,7 @@ describe('Journal', () => {
         error: null,
         cut: false,
         warnings: [],
+        fault: null,
       },
     ])
     expect(journal.list()[0]?.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)

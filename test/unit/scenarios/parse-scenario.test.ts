@@ -139,7 +139,7 @@ describe('parseScenario with invalid input', () => {
 
   it('refuses a rule without any effect and lists the effects', () => {
     expect(failure(withRule({ match: { endpoint: 'validate' }, description: 'nothing' }))).toBe(
-      `Failed to load scenario "mine" (${SOURCE}): rules[0]: a rule needs at least one effect: latency, keys, projects, data, fail, rateLimit`,
+      `Failed to load scenario "mine" (${SOURCE}): rules[0]: a rule needs at least one effect: latency, keys, projects, data, fail, rateLimit, fault, variant`,
     )
   })
 

@@ -6,12 +6,24 @@ describe('readPositiveId', () => {
     expect(readPositiveId(text)).toBe(Number(text))
   })
 
-  it.each(['', '0', '0101', '-1', '+1', '1.0', '1e2', ' 1', '1 ', '0x10', '१२', '9007199254740992', '9999999999999999', '12345678901234567'])(
-    'reads %j as no id',
-    (text) => {
-      expect(readPositiveId(text)).toBeUndefined()
-    },
-  )
+  it.each([
+    '',
+    '0',
+    '0101',
+    '-1',
+    '+1',
+    '1.0',
+    '1e2',
+    ' 1',
+    '1 ',
+    '0x10',
+    '१२',
+    '9007199254740992',
+    '9999999999999999',
+    '12345678901234567',
+  ])('reads %j as no id', (text) => {
+    expect(readPositiveId(text)).toBeUndefined()
+  })
 
   it('agrees with the plain reading (digits, no leading zero, at most 2^53 - 1) on every text of up to three characters from a small alphabet', () => {
     const alphabet = ['0', '1', '9', '-', 'a', ' ', '.']

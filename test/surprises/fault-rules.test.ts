@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { useHttpSandbox } from '../scenarios/helpers.js'
+import { killAllCli, runCli } from '../cli/run-cli.js'
+import { useTempDir } from '../support/temp-dir.js'
+import { ERRORS } from '../../src/vocabulary/errors.js'
+
+const temp = useTempDir('fault-rules')
+const definition = (rules: unknown[]) => ({ name: 'mine', description: 'A fault of my own', rules })
+
+afterEach(async () => {
+  await killAllCli()
+})
+
+describe('fault and variant rules in scenario definitions', () => {
+  const sandbox = useHttpSandbox({ now: '2026-03-01' })
+
+  it.each([
+    [
+      [{ fault: { type: 'socket-hangup' } }],
+      'rules[0].fault.type: must be one of connection-reset, empty-reply, truncated-body, gateway-html, gateway-timeout, slow-body, invalid-json',
+    ],
+    [[{ fail: { status: 500 }, fault: { type: 'empty-reply' } }], 'rules[0].fault: a rule has fail or fault, not both'],
+    [
+      [{ fault: { type: 'gateway-timeout', delay: 600_001 } }],
+      'rules[0].fault.delay: must be milliseconds, a whole number from 0 to 600000',
+    ],
+    [[{ fault: { type: 'empty-reply', duration: 10 } }], 'rules[0].fault.duration: duration applies to slow-body only'],
+    [[{ variant: 'tiny' }], 'rules[0].variant: must be one of extra-fields, project-status, trend, sparse, unicode, large'],
+  ])('PUT of %j is 400 invalid_body naming the rule and the valid values, and the scenarios in force stay', async (rules, message) => {
+    expect((await sandbox().putScenarios(['no-data'])).status).toBe(200)
+    const answer = await sandbox().putScenarios([definition(rules)])
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors.error).toBe(ERRORS.invalidBody.error)
+    expect(answer.body.errors.detail).toContain(message)
+    expect(await sandbox().activeNames()).toEqual(['no-data'])
+  })
+
+  it('PUT of a rule with several mistakes lists every one of them', async () => {
+    const answer = await sandbox().putScenarios([definition([{ fault: { type: 'nope', delay: -1 }, variant: 'tiny' }])])
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors.detail).toContain('rules[0].fault.type')
+    expect(answer.body.errors.detail).toContain('rules[0].fault.delay')
+    expect(answer.body.errors.detail).toContain('rules[0].variant')
+  })
+
+  it('takes a fault rule scoped by match, and the variant rule beside it, with the others untouched', async () => {
+    const rules = [{ match: { endpoint: 'overview' }, fault: { type: 'gateway-html' } }, { variant: 'trend' }]
+    expect((await sandbox().putScenarios([definition(rules)])).status).toBe(200)
+    const headers = { 'X-API-Key': 'sbx_user_alpha', 'X-Project-ID': '101' }
+    expect((await fetch(`${sandbox().url}overview`, { headers })).status).toBe(502)
+    expect((await fetch(`${sandbox().url}monitoring`, { headers })).status).toBe(200)
+    await sandbox().putScenarios([])
+  })
+
+  it('refuses a scenario file with a bad fault at start-up with one line naming the file, the rule and the valid values', async () => {
+    const file = await temp.write('mine.json', JSON.stringify(definition([{ fault: { type: 'socket-hangup' } }])))
+    const cli = runCli(['--port', '0', '--scenario', file, '--log', 'none'])
+    const exit = await cli.waitForExit()
+    expect(exit.code).toBe(1)
+    const lines = cli.stderr().trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('mine.json')
+    expect(lines[0]).toContain('rules[0].fault.type: must be one of connection-reset')
+  })
+})
