@@ -1,4 +1,5 @@
 import { maskKey } from '../vocabulary/mask-key.js'
+import { FAULT_PREFIX } from '../vocabulary/faults.js'
 
 /** How the standalone server logs each request. */
 export type LogFormat = 'pretty' | 'json' | 'none'
@@ -32,7 +33,7 @@ export function createRequestLogger(format: LogFormat, write: (line: string) => 
     return (entry) =>
       write(
         // ms to a tenth, as the readable line shows it: 1003.3433349999999 is float noise, not precision.
-        `${JSON.stringify({ time: new Date().toISOString(), ...entry, ms: Math.round(entry.ms * 10) / 10, key: maskKey(entry.key), error: entry.error ?? null, fault: entry.fault == null ? null : `fault-${entry.fault}` })}\n`,
+        `${JSON.stringify({ time: new Date().toISOString(), ...entry, ms: Math.round(entry.ms * 10) / 10, key: maskKey(entry.key), error: entry.error ?? null, fault: entry.fault == null ? null : `${FAULT_PREFIX}${entry.fault}` })}\n`,
       )
   }
   return (entry) => {
@@ -40,7 +41,7 @@ export function createRequestLogger(format: LogFormat, write: (line: string) => 
     const key = entry.key === null ? '' : `  key ${maskKey(entry.key)}`
     const error = entry.error == null ? '' : `  ${entry.error}`
     // A fault is said by name: what the client met was not the answer.
-    const fault = entry.fault == null ? '' : `  fault-${entry.fault}`
+    const fault = entry.fault == null ? '' : `  ${FAULT_PREFIX}${entry.fault}`
     write(`${time} ${entry.method} ${entry.path} → ${entry.status ?? 'no answer'}${error}${fault} ${entry.ms.toFixed(1)} ms${key}\n`)
   }
 }

@@ -18,7 +18,6 @@ import {
   FIXTURES,
   FIXTURE_KEYS,
   KEY_CHECKED_SCENARIO_NAMES,
-  SCENARIO_NAMES,
   TODAY,
   apiPathArb,
   describeProbe,

@@ -139,6 +139,19 @@ describe('faults over real HTTP, read with raw sockets', () => {
     expect(splitExchange(await rawExchange(port, PROJECTS, USER)).status).toBe(200)
   })
 
+  it('takes faults and variants in a session, which the root and other sessions do not see', async () => {
+    const made = await fetch(new URL('/__sandbox/sessions', sandbox.url), {
+      method: 'POST',
+      body: JSON.stringify({ scenarios: ['fault-gateway-html', 'variant-trend'] }),
+    })
+    expect(made.status).toBe(201)
+    const { base_url: base } = (await made.json()).data as { base_url: string }
+    const at = new URL(base)
+    expect(splitExchange(await rawExchange(port, `${at.pathname}projects`, USER)).status).toBe(502)
+    expect(splitExchange(await rawExchange(port, PROJECTS, USER)).status).toBe(200)
+    await fetch(new URL(`/__sandbox/sessions/${base.split('/sessions/')[1]!.split('/')[0]}`, sandbox.url), { method: 'DELETE' })
+  })
+
   it('leaves no timer behind when the client goes away during a slow body or a gateway time-out', async () => {
     const before = liveTimers()
     const slow = rawExchange(port, PROJECTS, withFault('fault-slow-body'), 200)

@@ -28,6 +28,23 @@ describe('the request log', () => {
     expect(written[0]).toContain('"ms":1003.3,')
   })
 
+  it('names the fault a request met, and says "no answer" where none was sent, in both formats', () => {
+    const pretty: string[] = []
+    const json: string[] = []
+    for (const [format, written] of [
+      ['pretty', pretty],
+      ['json', json],
+    ] as const) {
+      const log = createRequestLogger(format, (line) => written.push(line))!
+      log({ method: 'GET', path: '/api/v1/projects', status: null, ms: 0.4, key: null, fault: 'connection-reset' })
+      log({ method: 'GET', path: '/api/v1/projects', status: 502, ms: 0.4, key: null, fault: 'gateway-html' })
+    }
+    expect(pretty[0]).toMatch(/ GET \/api\/v1\/projects → no answer {2}fault-connection-reset 0\.4 ms\n$/)
+    expect(pretty[1]).toMatch(/ → 502 {2}fault-gateway-html 0\.4 ms\n$/)
+    expect(JSON.parse(json[0]!)).toMatchObject({ status: null, fault: 'fault-connection-reset' })
+    expect(JSON.parse(json[1]!)).toMatchObject({ status: 502, fault: 'fault-gateway-html' })
+  })
+
   it('writes nothing and costs nothing with --log none', () => {
     expect(createRequestLogger('none', () => undefined)).toBeUndefined()
   })
