@@ -25,6 +25,7 @@ export type {
 export type { SandboxOptions } from './sandbox/sandbox-options.js'
 export { ConfigError } from './vocabulary/config-error.js'
 export { DOCUMENTED_KEYS } from './vocabulary/documented-keys.js'
+export { MUTATION_LIST as mutations, type MutationList } from './core/mutation-list.js'
 export { ERRORS, type ErrorTemplate } from './vocabulary/errors.js'
 export { MESSAGES } from './vocabulary/messages.js'
 export { PROVIDERS, type Provider } from './vocabulary/providers.js'

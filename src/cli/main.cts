@@ -97,7 +97,7 @@ function startWorker(): void {
 }
 
 // `analytics-sandbox help report` is `analytics-sandbox report --help` (a bare `help`, the server's help, is run-cli's).
-if (argv[0] === 'help' && (argv[1] === 'report' || argv[1] === 'verify')) argv.splice(0, 2, argv[1], '--help')
+if (argv[0] === 'help' && (argv[1] === 'report' || argv[1] === 'verify' || argv[1] === 'mutate')) argv.splice(0, 2, argv[1], '--help')
 
 if (argv[0] === 'report') {
   // A client too: reads the coverage of a running sandbox, loads nothing of it.
@@ -106,6 +106,18 @@ if (argv[0] === 'report') {
       stdout: (text) => void process.stdout.write(text),
       stderr: (text) => void process.stderr.write(text),
     })
+  })
+} else if (argv[0] === 'mutate') {
+  // Runs a test command many times against sessions of a sandbox of its own, in this thread: its
+  // children's process groups and Ctrl-C are this process's to handle.
+  void import('./mutate-command.js').then(async ({ runMutate }) => {
+    process.exitCode = await runMutate(argv.slice(1), {
+      stdout: (text) => void process.stdout.write(text),
+      stderr: (text) => void process.stderr.write(text),
+      stderrIsTty: process.stderr.isTTY === true,
+    })
+    // The sandbox is closed; a child's pipe or a timer of the suite's must not keep the process.
+    process.exit()
   })
 } else if (argv[0] === 'verify') {
   // A client, not a server: no worker, and nothing of the sandbox is loaded (an ES module, imported).

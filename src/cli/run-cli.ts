@@ -162,6 +162,8 @@ Commands:
                                                    analytics-sandbox report --help
   verify --base-url <url> --api-key <key>          check a deployment (the real API or a sandbox) against the contract;
                                                    analytics-sandbox verify --help
+  mutate -- <test command>                         which broken answers a suite would not notice, and which allowed ones
+                                                   break it; analytics-sandbox mutate --help
 
 Examples:
   $ analytics-sandbox                              # http://127.0.0.1:4010/api/v1/ with the default data
@@ -240,10 +242,10 @@ Examples:
  * would complain about the flags that follow it instead.
  *
  * @example
- * unknownCommandMessage('repotr') // 'unknown command "repotr": the commands are report and verify, and analytics-sandbox --help lists the flags'
+ * unknownCommandMessage('repotr') // 'unknown command "repotr": the commands are report, verify and mutate, and analytics-sandbox --help lists the flags'
  */
 export function unknownCommandMessage(word: string): string {
-  return `unknown command ${JSON.stringify(word.slice(0, 40))}: the commands are report and verify, and analytics-sandbox --help lists the flags`
+  return `unknown command ${JSON.stringify(word.slice(0, 40))}: the commands are report, verify and mutate, and analytics-sandbox --help lists the flags`
 }
 
 /**

@@ -58,6 +58,23 @@ const warningSchema = z
   })
   .meta({ id: 'Warning' })
 
+/** `GET mutations`: what `mutate` runs a suite under. */
+export const mutationsDataSchema = z
+  .strictObject({
+    mutations: z.array(
+      z
+        .strictObject({
+          id: z.string().describe('<kind>:<endpoint>:<path>, such as drop:monitoring:data.visibility_score.history'),
+          kind: z.enum(['drop', 'retype']).describe('drop: the field is missing; retype: a leaf in another type'),
+          endpoint: z.enum(ENDPOINT_NAMES),
+          path: z.string().describe('The field in the success answer; [] goes through every item of a list'),
+        })
+        .meta({ id: 'Mutation' }),
+    ),
+    variants: z.array(z.strictObject({ name: z.string(), description: z.string() }).meta({ id: 'VariantRun' })),
+  })
+  .meta({ id: 'Mutations', description: 'Every mutation derived from the contract, in order, and the variants' })
+
 /** One journal entry. */
 export const journalEntrySchema = z
   .strictObject({
@@ -168,6 +185,7 @@ export const activeDataSchema = z.strictObject({ active: names }).meta({ id: 'Ac
 export const ADMIN_SCHEMAS: Readonly<Record<AdminSchemaName, z.ZodType>> = {
   health: healthDataSchema,
   scenarios: scenariosDataSchema,
+  mutations: mutationsDataSchema,
   active: activeDataSchema,
   scenarioBody: scenarioBodySchema,
   requests: requestsDataSchema,

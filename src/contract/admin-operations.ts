@@ -16,6 +16,7 @@ export type QueryParameter =
 export type AdminSchemaName =
   | 'health'
   | 'scenarios'
+  | 'mutations'
   | 'active'
   | 'scenarioBody'
   | 'requests'
@@ -97,6 +98,13 @@ export const ADMIN_OPERATIONS = {
   },
   get_scenarios: { method: 'GET', route: 'scenarios', summary: 'The scenario catalogue', status: 200, data: 'scenarios' },
   get_scenario: { method: 'GET', route: 'scenario', summary: 'The scenarios in force', status: 200, data: 'active' },
+  get_mutations: {
+    method: 'GET',
+    route: 'mutations',
+    summary: 'What `mutate` runs a suite under: every mutation of the contract, and the variants',
+    status: 200,
+    data: 'mutations',
+  },
   put_scenario: {
     method: 'PUT',
     route: 'scenario',

@@ -26,6 +26,13 @@ export const sessionBodySchema = z
       .optional()
       .describe('A name to tell it apart (shown in the list and the dashboard)'),
     strict: z.boolean().optional().describe("Strict mode for this session (default: the process's)"),
+    mutation: z
+      .string()
+      .max(LIMITS.textChars, tooLong(LIMITS.textChars))
+      .optional()
+      .describe(
+        "A mutation id (every success of its endpoint answered with that field dropped or retyped) or a variant's name, as `mutate` runs a suite (default: the process's, from ANALYTICS_SANDBOX_MUTATION)",
+      ),
   })
   .meta({ id: 'SessionBody', description: 'A new session: a whole sandbox of its own, at its own base URL' })
 

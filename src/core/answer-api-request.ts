@@ -23,6 +23,7 @@ import { stampRequestId } from './variant-answer.js'
 import { hasVariant, type VariantSet } from '../vocabulary/variants.js'
 import { FAULT_PREFIX } from '../vocabulary/faults.js'
 import { largeAccount } from './large-account.js'
+import { mutateAnswer } from './mutate-answer.js'
 
 const NO_WARNINGS: readonly Warning[] = Object.freeze([])
 
@@ -232,7 +233,10 @@ function runSteps(
     variants,
     large,
   })
-  const answer = variants === 0 ? built : { ...stampRequestId(built, journalId), dates: built.dates }
+  const stamped = variants === 0 ? built : { ...stampRequestId(built, journalId), dates: built.dates }
+  // mutate's change to the contract, made once per answer: a repeat gets the mutated answer as it is.
+  const { mutation } = sandbox
+  const answer = mutation === undefined || mutation.endpoint !== endpoint.name ? stamped : mutateAnswer(stamped, mutation)
   if (repeatable) {
     const { path, query: search } = request
     learned.repeat = sandbox.repeats.keep({ path, query: search, keyHeader, projectHeader, changes: index.changes, today, key, answer })

@@ -1,3 +1,4 @@
+import type { Mutation } from '../vocabulary/mutations.js'
 import type { Model } from '../model/create-model.js'
 import type { Fixtures } from '../contract/fixtures-schema.js'
 import type { Portal } from '../model/create-portal.js'
@@ -41,6 +42,8 @@ export interface SandboxCore {
   readonly clientReport: boolean
   /** Strict mode: a request with a warning is answered 400 with the warning's code. */
   readonly strict: boolean
+  /** The mutation every success of its endpoint is answered with (`mutate`), if any. */
+  readonly mutation: Mutation | undefined
   /** What every sandbox of the process shares (the answer, admin-answer and series caches): not this sandbox's own. */
   readonly shared: ProcessWide
   /**

@@ -14,6 +14,8 @@ import { parseFixtures } from '../model/parse-fixtures.js'
 import { createScenarioCatalogue, resolveScenarios, type ScenarioCatalogue } from '../scenarios/scenario-catalogue.js'
 import type { Scenario } from '../contract/scenario-schema.js'
 import { ScenarioState } from '../scenarios/scenario-state.js'
+import { mutationFromEnvironment, resolveMutation, type MutationChoice } from './resolve-mutation.js'
+import { MUTATION_ENV } from '../vocabulary/mutations.js'
 import { Journal } from '../core/journal.js'
 import { PROCESS_WIDE } from './process-wide.js'
 import { RepeatMemo } from '../core/repeat-memo.js'
@@ -72,6 +74,8 @@ export interface SandboxConfig {
   readonly scenarios: readonly Scenario[]
   readonly strict: boolean
   readonly clientReport: boolean
+  /** The mutation its answers are given with, and the variant in force for `mutate` (also among `scenarios`). */
+  readonly mutate: MutationChoice
   /**
    * The budget its sandboxes draw on for what callers make: a server's {@link PROCESS_BUDGET}, or
    * none in a test's own process, where each sandbox keeps only its own limits.
@@ -107,14 +111,18 @@ export function resolveSandboxConfig(
   const catalogue = createScenarioCatalogue()
   if (options.scenarios !== undefined && !Array.isArray(options.scenarios))
     throw invalid('scenarios', 'must be an array of names or definitions', options.scenarios)
-  const scenarios = resolveScenarios(
+  const given = resolveScenarios(catalogue, options.scenarios ?? [], (index) => sources.scenarios?.[index] ?? `options.scenarios[${index}]`)
+  const fromEnvironment = options.mutation === undefined ? mutationFromEnvironment() : undefined
+  const mutate = resolveMutation(
+    options.mutation ?? fromEnvironment,
+    fromEnvironment === undefined ? 'option "mutation"' : `${MUTATION_ENV} in the environment`,
     catalogue,
-    options.scenarios ?? [],
-    (index) => sources.scenarios?.[index] ?? `options.scenarios[${index}]`,
   )
   return {
     catalogue,
-    scenarios,
+    // A variant to run under is in force from the start, after the given scenarios, as another would be.
+    scenarios: mutate.variant === undefined ? given : [...given, mutate.variant],
+    mutate,
     seed: checkWholeOption('seed', options.seed, DEFAULT_SEED),
     startNow: resolveNow(options.now),
     latency: resolveLatency(options.latency),
@@ -193,6 +201,7 @@ export function buildSandboxCore(config: SandboxConfig, fixtures: Fixtures, stat
     latency: config.latency,
     strict: config.strict,
     clientReport: config.clientReport,
+    mutation: config.mutate.mutation,
     ...state,
     shared: PROCESS_WIDE,
     repeats: new RepeatMemo(),

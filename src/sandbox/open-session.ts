@@ -3,7 +3,8 @@ import { loadInputSchemas } from '../contract/load-input-schemas.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import { distinctIssues, issuesOf } from '../model/parse-body.js'
 import { refuseOversizedBody } from '../model/refuse-oversized-body.js'
-import { createScenarioCatalogue, resolveScenarios } from '../scenarios/scenario-catalogue.js'
+import { createScenarioCatalogue, resolveScenarios, type ScenarioCatalogue } from '../scenarios/scenario-catalogue.js'
+import { NO_MUTATION, resolveMutation, UNKNOWN_MUTATION, type MutationChoice } from './resolve-mutation.js'
 import { ConfigError } from '../vocabulary/config-error.js'
 import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
 import { PortalError, type FieldIssue } from '../vocabulary/portal-error.js'
@@ -55,18 +56,35 @@ export function openSession(base: SandboxConfig, fixtures: SandboxCore['fixtures
       return []
     }
   })
+  const mutate = mutationOf(parsed.success ? parsed.data.mutation : undefined, base, catalogue, issues)
   if (!parsed.success || issues.length > 0) throw PortalError.invalid(distinctIssues(issues))
   const input: SessionInput = parsed.data
   const config: SandboxConfig = {
     ...base,
     catalogue,
-    scenarios,
+    scenarios: mutate.variant === undefined ? scenarios : [...scenarios, mutate.variant],
+    mutate,
     seed: input.seed ?? base.seed,
     startNow: input.now === undefined ? base.startNow : parseStartInstant(input.now),
     strict: input.strict ?? base.strict,
     generateProjects: 0,
   }
   return { core: buildSandboxCore(config, fixtures), label: input.label ?? null }
+}
+
+/**
+ * The mutation or variant a session runs under: its body's `mutation`, else the process's (which
+ * came from its options or ANALYTICS_SANDBOX_MUTATION). An unknown one is an issue of `mutation`.
+ */
+function mutationOf(given: string | undefined, base: SandboxConfig, catalogue: ScenarioCatalogue, issues: FieldIssue[]): MutationChoice {
+  if (given === undefined) return base.mutate
+  try {
+    return resolveMutation(given, 'mutation', catalogue)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    issues.push({ field: 'mutation', message: UNKNOWN_MUTATION(given) })
+    return NO_MUTATION
+  }
 }
 
 /** The `scenarios` of a body the schema refused, when it is a list: to check its names too. */

@@ -35,6 +35,13 @@ export interface SandboxOptions {
   strict?: boolean
   /** Whether requests are counted for `coverage()` and checked for warnings. Default true. */
   clientReport?: boolean
+  /**
+   * A mutation's id (`drop:projects:data.total`: every success of that endpoint answered without
+   * the field) or a variant's name (`variant-trend`: that scenario in force), as
+   * `analytics-sandbox mutate` runs a suite under each. Default: `ANALYTICS_SANDBOX_MUTATION` from
+   * the environment, else none.
+   */
+  mutation?: string
 }
 
 /**
@@ -53,4 +60,5 @@ export const SANDBOX_OPTION_NAMES: ReadonlySet<string> = new Set<keyof SandboxOp
   'baseUrl',
   'strict',
   'clientReport',
+  'mutation',
 ])

@@ -1,3 +1,4 @@
+import { MUTATION_LIST } from '../mutation-list.js'
 import type { AdminOperationId } from '../../contract/admin-operations.js'
 import { loadInputSchemas } from '../../contract/load-input-schemas.js'
 import { ok, type Envelope } from '../../contract/envelope.js'
@@ -147,6 +148,7 @@ export const ADMIN_HANDLERS: Readonly<Record<AdminOperationId, AdminHandler>> = 
     return ok({ scenarios, active: activeNames(sandbox) }, 'Scenarios retrieved successfully')
   },
   get_scenario: (sandbox) => ok({ active: activeNames(sandbox) }, 'Active scenarios'),
+  get_mutations: () => ok(MUTATION_LIST, 'Mutations retrieved successfully'),
   put_scenario: (sandbox, request) => {
     // The shape first (every mistake in errors.fields, nothing changed), then each item: a
     // definition's mistakes are a ConfigError (400 invalid_body), an unknown name an UnknownScenarioError (400 unknown_scenario).

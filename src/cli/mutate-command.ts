@@ -1,0 +1,267 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import { startSandbox, type RunningSandbox } from '../server/start-sandbox.js'
+import { builtinScenarios } from '../scenarios/builtin-scenarios.js'
+import { MUTATION_ENV } from '../vocabulary/mutations.js'
+import { VARIANT_PREFIX } from '../vocabulary/variants.js'
+import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
+import { readWholeOption } from '../vocabulary/whole-option.js'
+import { printable } from '../vocabulary/printable.js'
+import { oneLineErrors } from './one-line-error.js'
+import { readFixturesFile } from './read-fixtures-file.js'
+import { readJsonFile } from './read-json-file.js'
+import { planRuns, type PlannedRun } from './mutate/plan-runs.js'
+import { CannotStart, runControl, runSuite, type SuiteRun } from './mutate/run-suite.js'
+import { formatMutateJunit, formatMutateText, reportOf, type RunResult, type Verdict } from './mutate/mutate-report.js'
+
+/**
+ * Exit codes of `analytics-sandbox mutate`: at or above the thresholds; below one; its own usage
+ * mistake, a failing baseline, a command that cannot start or a sandbox that cannot be made; and
+ * stopped by Ctrl-C (SIGINT) or SIGTERM.
+ *
+ * @example
+ * if (status === MUTATE_EXIT.below) console.error('the suite misses broken answers')
+ */
+export const MUTATE_EXIT = { ok: 0, below: 1, usage: 2, interrupted: 130, terminated: 143 } as const
+
+/** The environment variable a run's command reads the sandbox's base URL from. */
+export const URL_ENV = 'ANALYTICS_SANDBOX_URL'
+
+/**
+ * Why `mutate` exits 2, as templates the tests import; each is one line on stderr after
+ * `analytics-sandbox mutate: `.
+ *
+ * @example
+ * MUTATE_ERRORS.noCommand
+ */
+export const MUTATE_ERRORS = {
+  noCommand: 'no command after --: give the test command to run, such as analytics-sandbox mutate -- npx vitest run',
+  unmatched: (glob: string) =>
+    `--only ${JSON.stringify(glob)} matches no variant or mutation (GET /__sandbox/mutations lists them; * matches any run of characters)`,
+  baseline: (ending: string) => `the suite fails without any change (the baseline run ${ending}), so no mutation was run; its last lines:`,
+  sandbox: (why: string) => `cannot make the sandbox: ${why}`,
+} as const
+
+/** The formats `--format` takes. */
+export const MUTATE_FORMATS = ['text', 'json', 'junit'] as const
+
+interface MutateFlags {
+  fixtures?: string
+  seed?: number
+  now?: string
+  scenario: string[]
+  only: string[]
+  jobs: number
+  timeout: number
+  format: (typeof MUTATE_FORMATS)[number]
+  minTolerance?: number
+  minSensitivity?: number
+  progress?: boolean
+}
+
+/** Where `mutate` writes: its report, and its progress and errors. */
+export interface MutateIo {
+  stdout(text: string): void
+  stderr(text: string): void
+  /** Whether stderr is a terminal (progress lines are shown there, or with --progress). */
+  readonly stderrIsTty?: boolean
+}
+
+const SCENARIO_PATH = /[/\\]|\.json$/i
+
+function percentFlag(flag: string) {
+  return (text: string): number => {
+    const value = /^\d{1,3}(\.\d+)?$/.test(text) ? Number(text) : Number.NaN
+    if (!(value >= 0 && value <= 100)) throw new InvalidArgumentError(`${flag} must be a percentage from 0 to 100.`)
+    return value
+  }
+}
+
+function wholeFlag(flag: string, min: number, max: number) {
+  return (text: string): number => {
+    const value = /^(0|[1-9]\d{0,8})$/.test(text) ? Number(text) : Number.NaN
+    if (!(value >= min && value <= max)) throw new InvalidArgumentError(`${flag} must be a whole number from ${min} to ${max}.`)
+    return value
+  }
+}
+
+const collect = (value: string, values: string[]) => [...values, value]
+
+function createMutateProgram(io: MutateIo): Command {
+  return new Command()
+    .name('analytics-sandbox mutate')
+    .description(
+      'Run a test command once per variant (it should pass) and once per mutation of the contract (it should fail), each against a session of its own, and report what the suite tolerates and notices.',
+    )
+    .usage('[flags] -- <command> [args...]')
+    .configureOutput({ writeOut: io.stdout, ...oneLineErrors('analytics-sandbox mutate', io.stderr) })
+    .exitOverride()
+    .addOption(new Option('--fixtures <file>', 'serve the records of this JSON file instead of the default data'))
+    .addOption(
+      new Option('--seed <n>', 'seed of all generated values').argParser((text) => {
+        const value = readWholeOption('seed', text)
+        if (value === undefined) throw new InvalidArgumentError('--seed must be a whole number from 0 to 4294967295.')
+        return value
+      }),
+    )
+    .addOption(
+      new Option('--now <date>', 'start the clock, frozen, at YYYY-MM-DD or a UTC date-time').argParser((text) => {
+        if (parseStartInstant(text) === undefined) throw new InvalidArgumentError('--now must be a date (YYYY-MM-DD) or a UTC date-time.')
+        return text
+      }),
+    )
+    .addOption(new Option('--scenario <name|file>', 'a scenario in force in every run (repeatable)').default([]).argParser(collect))
+    .addOption(
+      new Option('--only <glob>', 'run only the variants and mutations matching (repeatable; * matches anything)')
+        .default([])
+        .argParser(collect),
+    )
+    .addOption(new Option('--jobs <n>', 'runs at once').default(1).argParser(wholeFlag('--jobs', 1, 64)))
+    .addOption(
+      new Option('--timeout <s>', 'seconds a run may take before it is killed').default(120).argParser(wholeFlag('--timeout', 1, 86_400)),
+    )
+    .addOption(new Option('--format <format>', 'report format').choices(MUTATE_FORMATS).default('text'))
+    .addOption(
+      new Option('--min-tolerance <percent>', 'exit 1 below this share of variants tolerated').argParser(percentFlag('--min-tolerance')),
+    )
+    .addOption(
+      new Option('--min-sensitivity <percent>', 'exit 1 below this share of mutations noticed').argParser(percentFlag('--min-sensitivity')),
+    )
+    .addOption(new Option('--progress', 'a line per finished run on stderr even when it is not a terminal'))
+}
+
+/** A run's verdict from how its command ended. */
+function verdictOf(run: PlannedRun, ending: SuiteRun['ending']): Verdict {
+  if (ending === 'timed-out') return 'timed-out'
+  if (run.kind === 'mutation') return ending === 'passed' ? 'unnoticed' : 'noticed'
+  return ending === 'passed' ? 'tolerated' : 'brittle'
+}
+
+/**
+ * `analytics-sandbox mutate [flags] -- <command> [args...]`: starts a sandbox, runs the command once
+ * unchanged (the baseline), then once per variant and per mutation (or those `--only` selects),
+ * each with a session of its own (`ANALYTICS_SANDBOX_URL`, `ANALYTICS_SANDBOX_MUTATION`), `--jobs`
+ * at once; prints the report and resolves to the exit code.
+ *
+ * @example
+ * process.exitCode = await runMutate(['--only', 'variant-*', '--', 'npx', 'vitest', 'run'], io)
+ */
+export async function runMutate(argv: readonly string[], io: MutateIo): Promise<number> {
+  const split = argv.indexOf('--')
+  const flagsPart = split < 0 ? argv : argv.slice(0, split)
+  const [command, ...args] = split < 0 ? [] : argv.slice(split + 1)
+  const program = createMutateProgram(io)
+  try {
+    program.parse(flagsPart, { from: 'user' })
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? MUTATE_EXIT.ok : MUTATE_EXIT.usage
+    throw error
+  }
+  const fail = (line: string, lines: readonly string[] = []) => {
+    io.stderr(`analytics-sandbox mutate: ${printable(line)}\n${lines.map((text) => `  ${printable(text)}\n`).join('')}`)
+    return MUTATE_EXIT.usage
+  }
+  if (command === undefined || command === '') return fail(MUTATE_ERRORS.noCommand)
+  const flags = program.opts<MutateFlags>()
+  const variants = builtinScenarios.filter((scenario) => scenario.name.startsWith(VARIANT_PREFIX)).map((scenario) => scenario.name)
+  const { runs: plan, unmatched } = planRuns(variants, flags.only)
+  if (unmatched.length > 0) return fail(MUTATE_ERRORS.unmatched(unmatched[0]!))
+
+  // The sandbox of every run: this process's own, never one a mutation in its environment changes.
+  const inherited = { ...process.env }
+  delete process.env[MUTATION_ENV]
+  let sandbox: RunningSandbox
+  let scenarios: unknown[]
+  try {
+    scenarios = await Promise.all(
+      flags.scenario.map(async (value) => (SCENARIO_PATH.test(value) ? await readJsonFile(value, 'scenario') : value)),
+    )
+    const fixtures = flags.fixtures === undefined ? undefined : await readFixturesFile(flags.fixtures)
+    sandbox = await startSandbox({
+      port: 0,
+      maxSessions: Math.max(16, 2 * flags.jobs),
+      ...(fixtures === undefined ? {} : { fixtures: fixtures as never }),
+      ...(flags.seed === undefined ? {} : { seed: flags.seed }),
+      ...(flags.now === undefined ? {} : { now: flags.now }),
+      scenarios: scenarios as never,
+    })
+  } catch (error) {
+    return fail(MUTATE_ERRORS.sandbox(error instanceof Error ? error.message : String(error)))
+  } finally {
+    if (inherited[MUTATION_ENV] !== undefined) process.env[MUTATION_ENV] = inherited[MUTATION_ENV]
+  }
+
+  /** Runs the command once, in a session of its own under `run` (none: the baseline). */
+  const runOnce = async (run: PlannedRun | undefined): Promise<SuiteRun> => {
+    const session = await sandbox.createSession({ scenarios: scenarios as never, ...(run === undefined ? {} : { mutation: run.id }) })
+    const env: NodeJS.ProcessEnv = { ...inherited, [URL_ENV]: session.url }
+    if (run === undefined) delete env[MUTATION_ENV]
+    else env[MUTATION_ENV] = run.id
+    try {
+      return await runSuite(command, args, env, flags.timeout * 1000)
+    } finally {
+      await session.close()
+    }
+  }
+
+  let signal: 'SIGINT' | 'SIGTERM' | undefined
+  const onSignal = (name: 'SIGINT' | 'SIGTERM') => () => {
+    signal ??= name
+    runControl.stopAll()
+  }
+  const onInterrupt = onSignal('SIGINT')
+  const onTerminate = onSignal('SIGTERM')
+  process.on('SIGINT', onInterrupt)
+  process.on('SIGTERM', onTerminate)
+  try {
+    let baseline: SuiteRun
+    try {
+      baseline = await runOnce(undefined)
+    } catch (error) {
+      if (error instanceof CannotStart) return fail(error.message)
+      throw error
+    }
+    if (signal !== undefined) return signal === 'SIGINT' ? MUTATE_EXIT.interrupted : MUTATE_EXIT.terminated
+    if (baseline.ending !== 'passed')
+      return fail(MUTATE_ERRORS.baseline(baseline.ending === 'timed-out' ? 'timed out' : 'failed'), baseline.output)
+
+    const results: Array<RunResult | undefined> = new Array(plan.length)
+    const showProgress = flags.progress === true || io.stderrIsTty === true
+    let next = 0
+    let finished = 0
+    const worker = async () => {
+      while (signal === undefined && next < plan.length) {
+        const index = next++
+        const run = plan[index]!
+        const outcome = await runOnce(run)
+        if (outcome.ending === 'stopped') continue
+        const verdict = verdictOf(run, outcome.ending)
+        const failing = verdict === 'brittle' || verdict === 'timed-out'
+        results[index] = { id: run.id, kind: run.kind, verdict, ms: Math.round(outcome.ms), output: failing ? outcome.output : null }
+        finished++
+        if (showProgress) io.stderr(`[${finished}/${plan.length}] ${run.id} ${verdict} ${(outcome.ms / 1000).toFixed(1)} s\n`)
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(flags.jobs, plan.length) }, worker))
+    const report = reportOf(results.filter((result): result is RunResult => result !== undefined))
+    if (flags.format === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`)
+    else if (flags.format === 'junit') io.stdout(formatMutateJunit(report))
+    else io.stdout(formatMutateText(report, plan))
+    if (signal !== undefined) return signal === 'SIGINT' ? MUTATE_EXIT.interrupted : MUTATE_EXIT.terminated
+    const below = (percent: number | null, min: number | undefined) => min !== undefined && percent !== null && percent < min
+    if (below(report.tolerance, flags.minTolerance)) {
+      io.stderr(`analytics-sandbox mutate: tolerance ${report.tolerance!.toFixed(1)} % is below --min-tolerance ${flags.minTolerance}\n`)
+      return MUTATE_EXIT.below
+    }
+    if (below(report.sensitivity, flags.minSensitivity)) {
+      io.stderr(
+        `analytics-sandbox mutate: sensitivity ${report.sensitivity!.toFixed(1)} % is below --min-sensitivity ${flags.minSensitivity}\n`,
+      )
+      return MUTATE_EXIT.below
+    }
+    return MUTATE_EXIT.ok
+  } finally {
+    process.off('SIGINT', onInterrupt)
+    process.off('SIGTERM', onTerminate)
+    await sandbox.close()
+  }
+}

@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process'
+
+/** Lines of a run's output kept for the report: the last ones, where a failure says why. */
+export const OUTPUT_LINES = 20
+
+/** Bytes of a run's output kept while it runs: enough for the last lines, however much it writes. */
+const OUTPUT_BYTES = 64 * 1024
+
+/** How one run of the command ended. */
+export interface SuiteRun {
+  /** `passed` (exit 0), `failed`, `timed-out` (killed past the time-out), `stopped` (by Ctrl-C). */
+  readonly ending: 'passed' | 'failed' | 'timed-out' | 'stopped'
+  readonly ms: number
+  /** The last {@link OUTPUT_LINES} lines of its stdout and stderr, merged. */
+  readonly output: string[]
+}
+
+/** The command could not be started at all (ENOENT, EACCES). */
+export class CannotStart extends Error {}
+
+/** What a caller can do to runs in flight: stop them all (Ctrl-C). */
+export interface RunControl {
+  stopAll(): void
+}
+
+/** The runs in flight, to stop on Ctrl-C. */
+const live = new Set<() => void>()
+
+/** Stops every run in flight (their process groups are killed). */
+export const runControl: RunControl = { stopAll: () => [...live].forEach((stop) => stop()) }
+
+/** Kills `pid`'s whole process group, and `pid` itself where it has none of its own. */
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return
+  try {
+    process.kill(-pid, 'SIGKILL')
+  } catch {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+/**
+ * Runs `command` with `args` and `env` in a process group of its own, until it exits or
+ * `timeoutMs` passes; then kills the group, so nothing it started outlives the run. Rejects with
+ * {@link CannotStart} where the command cannot be started.
+ *
+ * @example
+ * const run = await runSuite('python', ['-m', 'pytest', '-q'], { ...process.env, ANALYTICS_SANDBOX_URL: url }, 120_000)
+ */
+export function runSuite(command: string, args: readonly string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<SuiteRun> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now()
+    let tail = ''
+    const keep = (chunk: Buffer) => {
+      tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_BYTES)
+    }
+    const child = spawn(command, args, { env, detached: process.platform !== 'win32', stdio: ['ignore', 'pipe', 'pipe'] })
+    let ending: SuiteRun['ending'] | undefined
+    const stop = (why: 'timed-out' | 'stopped') => {
+      ending ??= why
+      killGroup(child.pid)
+    }
+    const timer = setTimeout(() => stop('timed-out'), timeoutMs)
+    const onStop = () => stop('stopped')
+    live.add(onStop)
+    child.stdout.on('data', keep)
+    child.stderr.on('data', keep)
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer)
+      live.delete(onStop)
+      reject(new CannotStart(`cannot start ${JSON.stringify(command)}: ${error.code ?? error.message}`))
+    })
+    child.once('close', (code, signal) => {
+      clearTimeout(timer)
+      live.delete(onStop)
+      // Whatever the command left running in its group goes with it.
+      killGroup(child.pid)
+      const text = tail.replace(/\s+$/, '')
+      const lines = text === '' ? [] : text.split(/\r?\n/)
+      resolve({
+        ending: ending ?? (code === 0 && signal === null ? 'passed' : 'failed'),
+        ms: performance.now() - started,
+        output: lines.slice(-OUTPUT_LINES),
+      })
+    })
+  })
+}

@@ -1,0 +1,91 @@
+// Written by `npm run build` from the contract (src/contract/response-fields.ts): edit that, not this.
+import type { EndpointName } from './endpoint-names.js'
+import type { ResponseField } from './response-fields.js'
+
+/**
+ * Every documented field of each endpoint’s success answer, derived from the contract’s response
+ * schemas: what `mutate`’s mutations are made from.
+ *
+ * @example
+ * RESPONSE_FIELD_LIST.overview.find((field) => field.path === 'data.visibility_score.trend')?.leaf // 'string'
+ */
+export const RESPONSE_FIELD_LIST: Readonly<Record<EndpointName, readonly ResponseField[]>> = {
+  validate: [
+    { path: 'success', leaf: 'boolean' },
+    { path: 'message', leaf: 'string' },
+    { path: 'code', leaf: 'number' },
+    { path: 'data', leaf: null },
+    { path: 'data.valid', leaf: 'boolean' },
+    { path: 'data.key_level', leaf: 'string' },
+    { path: 'data.user_id', leaf: 'number' },
+    { path: 'data.project_id', leaf: 'number' },
+    { path: 'data.expiry', leaf: 'string' },
+    { path: 'errors', leaf: null },
+    { path: 'meta_data', leaf: null },
+  ],
+  projects: [
+    { path: 'success', leaf: 'boolean' },
+    { path: 'message', leaf: 'string' },
+    { path: 'code', leaf: 'number' },
+    { path: 'data', leaf: null },
+    { path: 'data.projects', leaf: null },
+    { path: 'data.projects[].id', leaf: 'number' },
+    { path: 'data.projects[].name', leaf: 'string' },
+    { path: 'data.projects[].display_name', leaf: 'string' },
+    { path: 'data.projects[].domain', leaf: 'string' },
+    { path: 'data.projects[].region', leaf: 'string' },
+    { path: 'data.projects[].language', leaf: 'string' },
+    { path: 'data.projects[].status', leaf: 'string' },
+    { path: 'data.projects[].created_at', leaf: 'string' },
+    { path: 'data.total', leaf: 'number' },
+    { path: 'errors', leaf: null },
+    { path: 'meta_data', leaf: null },
+  ],
+  monitoring: [
+    { path: 'success', leaf: 'boolean' },
+    { path: 'message', leaf: 'string' },
+    { path: 'code', leaf: 'number' },
+    { path: 'data', leaf: null },
+    { path: 'data.brands_by_topics', leaf: null },
+    { path: 'data.visibility_score', leaf: null },
+    { path: 'data.visibility_score.current', leaf: 'number' },
+    { path: 'data.visibility_score.history', leaf: null },
+    { path: 'data.visibility_score.history[].date', leaf: 'string' },
+    { path: 'data.visibility_score.history[].score', leaf: 'number' },
+    { path: 'data.historical_comparison', leaf: null },
+    { path: 'data.historical_comparison.current_period', leaf: null },
+    { path: 'data.historical_comparison.current_period.start', leaf: 'string' },
+    { path: 'data.historical_comparison.current_period.end', leaf: 'string' },
+    { path: 'data.historical_comparison.current_period.visibility_score', leaf: 'number' },
+    { path: 'data.historical_comparison.previous_period', leaf: null },
+    { path: 'data.historical_comparison.previous_period.start', leaf: 'string' },
+    { path: 'data.historical_comparison.previous_period.end', leaf: 'string' },
+    { path: 'data.historical_comparison.previous_period.visibility_score', leaf: 'number' },
+    { path: 'data.historical_comparison.trend', leaf: 'string' },
+    { path: 'data.historical_comparison.change_percentage', leaf: 'number' },
+    { path: 'errors', leaf: null },
+    { path: 'meta_data', leaf: null },
+  ],
+  overview: [
+    { path: 'success', leaf: 'boolean' },
+    { path: 'message', leaf: 'string' },
+    { path: 'code', leaf: 'number' },
+    { path: 'data', leaf: null },
+    { path: 'data.current_day_stats', leaf: null },
+    { path: 'data.current_day_stats.visibility_score', leaf: 'number' },
+    { path: 'data.current_day_stats.citation_score', leaf: 'number' },
+    { path: 'data.current_day_stats.sentiment_score', leaf: 'number' },
+    { path: 'data.brands_by_topics', leaf: null },
+    { path: 'data.brands_by_providers', leaf: null },
+    { path: 'data.visibility_score', leaf: null },
+    { path: 'data.visibility_score.current', leaf: 'number' },
+    { path: 'data.visibility_score.previous', leaf: 'number' },
+    { path: 'data.visibility_score.trend', leaf: 'string' },
+    { path: 'data.sentiment_analysis', leaf: null },
+    { path: 'data.sentiment_analysis.positive', leaf: 'number' },
+    { path: 'data.sentiment_analysis.neutral', leaf: 'number' },
+    { path: 'data.sentiment_analysis.negative', leaf: 'number' },
+    { path: 'errors', leaf: null },
+    { path: 'meta_data', leaf: null },
+  ],
+}
