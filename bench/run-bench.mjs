@@ -409,6 +409,100 @@ try {
   await stop(hosting)
 }
 
+// mutate (#39): the sandbox's share of a run. Making a session with a mutation; a mutated answer
+// against the same answer unmutated (two sessions of one process); memory over 500 runs (a
+// session with a mutation, three requests, the session ended); and --jobs 4 against --jobs 1 with
+// a suite that sleeps a second a run.
+const mutating = await startSandbox()
+try {
+  const { mutations } = (await (await fetch(`${mutating.origin}/__sandbox/mutations`)).json()).data
+  const open = async (body) => {
+    const response = await fetch(`${mutating.origin}/__sandbox/sessions`, { method: 'POST', body: JSON.stringify(body) })
+    if (response.status !== 201) throw new Error(`POST /__sandbox/sessions answered ${response.status}: ${await response.text()}`)
+    return (await response.json()).data
+  }
+  const end = (session) => fetch(`${mutating.origin}/__sandbox/sessions/${session.id}`, { method: 'DELETE' }).then((r) => r.arrayBuffer())
+  const times = []
+  for (let count = 0; count < (smoke ? 20 : 300); count++) {
+    const started = performance.now()
+    const session = await open({ mutation: mutations[count % mutations.length].id })
+    times.push(performance.now() - started)
+    await end(session)
+  }
+  const makeMs = median(times)
+  row('making a session with a mutation, median (ms)', makeMs, 2, makeMs <= 2, 'POST /__sandbox/sessions {"mutation": …}, over HTTP')
+  const mutated = await open({ mutation: 'drop:monitoring:data.historical_comparison.trend' })
+  const plain = await open({})
+  const ratio = await comparePaths(
+    mutating,
+    `${new URL(mutated.base_url).pathname}monitoring`,
+    `${new URL(plain.base_url).pathname}monitoring`,
+    project,
+  )
+  row(
+    'a mutated answer vs the same unmutated: /monitoring',
+    ratio,
+    0.91,
+    ratio >= 0.91,
+    'throughput ratio (goal: cost at most 1.1 ×), one process',
+  )
+  const run = async (index) => {
+    const session = await open({ mutation: mutations[index % mutations.length].id })
+    for (const path of ['validate', 'projects', 'monitoring'])
+      await fetch(`${session.base_url}${path}`, { headers: project }).then((r) => r.arrayBuffer())
+    await end(session)
+  }
+  for (let index = 0; index < 50; index++) await run(index)
+  const before = rssOf(mutating.child.pid)
+  for (let index = 0; index < (smoke ? 50 : 500); index++) await run(index)
+  const after = rssOf(mutating.child.pid)
+  // RSS may also fall (a collection): the growth is at least nothing.
+  const grown = Math.max(0, after - before)
+  row(
+    'RSS after 500 mutate runs, over where it started (MB)',
+    grown,
+    20,
+    grown <= 20,
+    `${before.toFixed(0)} MB after 50 runs, ${after.toFixed(0)} MB after`,
+  )
+} finally {
+  await stop(mutating)
+}
+{
+  const wall = (jobs) => {
+    const started = performance.now()
+    execFileSync(
+      process.execPath,
+      [
+        'dist/cli/main.cjs',
+        'mutate',
+        // 46 runs (5 and a fifth of the sleep in smoke mode), so the baseline and the start weigh little.
+        ...(smoke
+          ? ['--only', 'drop:validate:data.*']
+          : ['--only', 'drop:validate:*', '--only', 'drop:projects:*', '--only', 'drop:monitoring:*']),
+        '--jobs',
+        String(jobs),
+        '--',
+        process.execPath,
+        '-e',
+        `setTimeout(() => {}, ${smoke ? 200 : 1000})`,
+      ],
+      { cwd: root, stdio: 'ignore' },
+    )
+    return performance.now() - started
+  }
+  const one = wall(1)
+  const four = wall(4)
+  const speedup = one / four
+  row(
+    'mutate --jobs 4 vs --jobs 1, a suite that sleeps 1 s (speed-up)',
+    speedup,
+    3,
+    speedup >= 3,
+    `${(one / 1000).toFixed(1)} s and ${(four / 1000).toFixed(1)} s`,
+  )
+}
+
 const GENERATED = smoke ? 200 : 10_000
 const scaled = await startSandbox(['--generate-projects', String(GENERATED), '--seed', '7'])
 try {
@@ -506,7 +600,9 @@ if (asJson) {
   )
   process.stdout.write('| target | measured | goal | met | note |\n|---|---|---|---|---|\n')
   for (const { target, measured, goal, ok, note } of rows) {
-    const direction = /^(throughput|cold|client report|API under|\/projects with)|projects: /.test(target) ? '≥' : '≤'
+    const direction = /^(throughput|cold|client report|API under|\/projects with|a mutated answer|mutate --jobs)|projects: /.test(target)
+      ? '≥'
+      : '≤'
     process.stdout.write(`| ${target} | ${format(measured)} | ${direction} ${goal} | ${ok ? 'yes' : 'NO'} | ${note} |\n`)
   }
 }

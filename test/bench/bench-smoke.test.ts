@@ -35,6 +35,11 @@ describe('the benchmark harness', () => {
       'client report on vs off: /overview',
       'creating a session, median (ms)',
       'API under a session vs unprefixed: /validate',
+      '/projects under variant-large, warm, median (ms)',
+      'making a session with a mutation, median (ms)',
+      'a mutated answer vs the same unmutated: /monitoring',
+      'RSS after 500 mutate runs, over where it started (MB)',
+      'mutate --jobs 4 vs --jobs 1, a suite that sleeps 1 s (speed-up)',
     ]) {
       expect(targets).toContain(expected)
     }

@@ -409,6 +409,7 @@ describe('dispatchAdmin', () => {
       health: ['GET'],
       scenarios: ['GET'],
       scenario: ['GET', 'PUT'],
+      mutations: ['GET'],
       reset: ['POST'],
       requests: ['DELETE', 'GET'],
       coverage: ['GET'],
