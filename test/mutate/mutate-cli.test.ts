@@ -188,3 +188,35 @@ describe('analytics-sandbox mutate: formats, thresholds and exit codes', () => {
     expect(one.ms / four.ms).toBeGreaterThanOrEqual(2.5)
   }, 120_000)
 })
+
+describe('analytics-sandbox mutate: progress, order and interruption', () => {
+  it('gives the same ids, order and verdicts for the same command and flags, and a progress line per run with --progress', async () => {
+    const args = ['--only', 'drop:projects:*', '--format', 'json', '--progress', '--', ...TOTAL_SUITE]
+    const first = await mutate(args)
+    const second = await mutate(args)
+    const verdicts = (stdout: string) => JSON.parse(stdout).runs.map((run: { id: string; verdict: string }) => `${run.id} ${run.verdict}`)
+    expect(verdicts(second.stdout)).toEqual(verdicts(first.stdout))
+    const lines = first.stderr.trim().split('\n')
+    expect(lines).toHaveLength(verdicts(first.stdout).length)
+    expect(lines[0]).toMatch(/^\[1\/\d+\] drop:projects:success (noticed|unnoticed) \d+\.\d s$/)
+  }, 60_000)
+
+  it.each([
+    ['SIGINT', MUTATE_EXIT.interrupted],
+    ['SIGTERM', MUTATE_EXIT.terminated],
+  ] as const)(
+    'stops every run on %s, prints what finished, and exits %i',
+    async (signal, exitCode) => {
+      const slow = [process.execPath, '-e', 'setTimeout(() => {}, process.env.ANALYTICS_SANDBOX_MUTATION ? 1500 : 0)']
+      const cli = runCli(['mutate', '--only', 'drop:validate:*', '--jobs', '2', '--format', 'json', '--', ...slow])
+      await new Promise((resolve) => setTimeout(resolve, 4_000))
+      cli.child.kill(signal)
+      const exit = await cli.waitForExit(10_000)
+      expect(exit.code).toBe(exitCode)
+      const { runs } = JSON.parse(cli.stdout())
+      expect(runs.length).toBeGreaterThan(0)
+      expect(runs.length).toBeLessThan(11)
+    },
+    30_000,
+  )
+})
