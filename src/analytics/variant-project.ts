@@ -1,3 +1,4 @@
+import { hashString } from '../vocabulary/hash.js'
 import type { Project } from '../contract/fixtures-schema.js'
 import type { ProjectEntry } from '../model/model-index.js'
 import { hasVariant, LARGE_TOPICS, VARIANT_BITS, type VariantSet } from '../vocabulary/variants.js'
@@ -48,7 +49,8 @@ function reshape(project: Project, variants: VariantSet): Project {
       display_name: `${shown.display_name}${UNICODE_SUFFIXES.join('')}`,
       topics: shown.topics.map((topic, index) => ({
         name: `${topic.name}${suffixOf(index + 2)}`,
-        brands: topic.brands.map((brand, at) => `${brand}${suffixOf(index + at + 3)}`),
+        // A brand's addition comes from its own name: the same brand reads the same in every topic and list.
+        brands: topic.brands.map((brand) => `${brand}${suffixOf(hashString(brand))}`),
       })),
     }
   }

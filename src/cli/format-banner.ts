@@ -15,6 +15,8 @@ export interface BannerFacts {
   readonly generated: number
   /** Names of the scenarios in force from the start. */
   readonly scenarios: readonly string[]
+  /** The mutation every answer of its endpoint is given with (ANALYTICS_SANDBOX_MUTATION), if any. */
+  readonly mutation?: string | undefined
   /** The admin API's token: shown only when the server made it up (a given one is the user's secret). */
   readonly admin: { readonly token: string | undefined; readonly generated: boolean }
 }
@@ -58,7 +60,8 @@ export function formatBanner(facts: BannerFacts): string {
   if (facts.format === 'json') {
     const { url, version, today, seed, scenarios } = facts
     const admin = { token_required: facts.admin.token !== undefined, ...(facts.admin.generated ? { token: facts.admin.token } : {}) }
-    return `${JSON.stringify({ event: 'listening', url, version, today, seed, scenarios, admin, keys })}\n`
+    const mutation = facts.mutation === undefined ? {} : { mutation: facts.mutation }
+    return `${JSON.stringify({ event: 'listening', url, version, today, seed, scenarios, ...mutation, admin, keys })}\n`
   }
   if (facts.format === 'none') return formatReadyLine(facts.version, facts.url)
   const data = `${facts.fixtures ?? 'documented default data'}${facts.generated > 0 ? ` + ${facts.generated} generated projects` : ''}`
@@ -67,6 +70,10 @@ export function formatBanner(facts: BannerFacts): string {
     `  Today  ${facts.today} (UTC${facts.frozen ? ', frozen by --now' : ''})   Seed ${facts.seed}`,
     `  Data   ${data}`,
     `  Admin  ${new URL('/__sandbox/', facts.url).href} (the dashboard, in a browser)   Scenarios ${facts.scenarios.length > 0 ? facts.scenarios.join(', ') : 'none'}`,
+    // A mutation left in the environment after mutate would break answers silently: it is said.
+    ...(facts.mutation === undefined
+      ? []
+      : [`  Mutation ${facts.mutation} (from ANALYTICS_SANDBOX_MUTATION: answers are broken on purpose)`]),
     ...(facts.admin.token === undefined
       ? []
       : [

@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { startSandbox, type RunningSandbox } from '../server/start-sandbox.js'
 import { builtinScenarios } from '../scenarios/builtin-scenarios.js'
 import { MUTATION_ENV } from '../vocabulary/mutations.js'
+import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
 import { VARIANT_PREFIX } from '../vocabulary/variants.js'
 import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
 import { readWholeOption } from '../vocabulary/whole-option.js'
@@ -35,6 +36,7 @@ export const URL_ENV = 'ANALYTICS_SANDBOX_URL'
  */
 export const MUTATE_ERRORS = {
   noCommand: 'no command after --: give the test command to run, such as analytics-sandbox mutate -- npx vitest run',
+  noSeparator: 'the test command goes after --, such as analytics-sandbox mutate --jobs 2 -- python -m pytest -q',
   unmatched: (glob: string) =>
     `--only ${JSON.stringify(glob)} matches no variant or mutation (GET /__sandbox/mutations lists them; * matches any run of characters)`,
   baseline: (ending: string) => `the suite fails without any change (the baseline run ${ending}), so no mutation was run; its last lines:`,
@@ -129,6 +131,15 @@ function createMutateProgram(io: MutateIo): Command {
     .addOption(new Option('--progress', 'a line per finished run on stderr even when it is not a terminal'))
 }
 
+/** The endpoints a session's journal shows a success of (`GET …/requests`). */
+async function successfulEndpoints(adminUrl: string): Promise<Set<string>> {
+  const answer = (await (await fetch(`${adminUrl}requests?limit=1000&status=200`)).json()) as {
+    data?: { requests?: Array<{ path: string }> }
+  }
+  const paths = answer.data?.requests?.map((entry) => entry.path) ?? []
+  return new Set(ENDPOINT_NAMES.filter((endpoint) => paths.some((path) => path.replace(/\/$/, '').endsWith(`/${endpoint}`))))
+}
+
 /** A run's verdict from how its command ended. */
 function verdictOf(run: PlannedRun, ending: SuiteRun['ending']): Verdict {
   if (ending === 'timed-out') return 'timed-out'
@@ -153,8 +164,10 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
   try {
     program.parse(flagsPart, { from: 'user' })
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? MUTATE_EXIT.ok : MUTATE_EXIT.usage
-    throw error
+    if (!(error instanceof CommanderError)) throw error
+    // A test command given without `--` reads as flags or arguments of mutate's own.
+    if (error.exitCode !== 0 && split < 0) io.stderr(`analytics-sandbox mutate: ${MUTATE_ERRORS.noSeparator}\n`)
+    return error.exitCode === 0 ? MUTATE_EXIT.ok : MUTATE_EXIT.usage
   }
   const fail = (line: string, lines: readonly string[] = []) => {
     io.stderr(`analytics-sandbox mutate: ${printable(line)}\n${lines.map((text) => `  ${printable(text)}\n`).join('')}`)
@@ -190,6 +203,8 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
     if (inherited[MUTATION_ENV] !== undefined) process.env[MUTATION_ENV] = inherited[MUTATION_ENV]
   }
 
+  /** The endpoints the baseline run got a success from, read from its session's journal before it ends. */
+  let requested = new Set<string>()
   /** Runs the command once, in a session of its own under `run` (none: the baseline). */
   const runOnce = async (run: PlannedRun | undefined): Promise<SuiteRun> => {
     const session = await sandbox.createSession({ scenarios: scenarios as never, ...(run === undefined ? {} : { mutation: run.id }) })
@@ -197,7 +212,9 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
     if (run === undefined) delete env[MUTATION_ENV]
     else env[MUTATION_ENV] = run.id
     try {
-      return await runSuite(command, args, env, flags.timeout * 1000)
+      const outcome = await runSuite(command, args, env, flags.timeout * 1000)
+      if (run === undefined) requested = await successfulEndpoints(session.adminUrl)
+      return outcome
     } finally {
       await session.close()
     }
@@ -221,8 +238,10 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
       throw error
     }
     if (signal !== undefined) return signal === 'SIGINT' ? MUTATE_EXIT.interrupted : MUTATE_EXIT.terminated
-    if (baseline.ending !== 'passed')
-      return fail(MUTATE_ERRORS.baseline(baseline.ending === 'timed-out' ? 'timed out' : 'failed'), baseline.output)
+    if (baseline.ending !== 'passed') {
+      const output = baseline.output.length === 0 ? ['(it wrote nothing to stdout or stderr)'] : baseline.output
+      return fail(MUTATE_ERRORS.baseline(baseline.ending === 'timed-out' ? 'timed out' : 'failed'), output)
+    }
 
     const results: Array<RunResult | undefined> = new Array(plan.length)
     const showProgress = flags.progress === true || io.stderrIsTty === true
@@ -242,7 +261,14 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
       }
     }
     await Promise.all(Array.from({ length: Math.min(flags.jobs, plan.length) }, worker))
-    const report = reportOf(results.filter((result): result is RunResult => result !== undefined))
+    const finishedRuns = results.filter((result): result is RunResult => result !== undefined)
+    const unrequested = ENDPOINT_NAMES.filter((endpoint) => !requested.has(endpoint))
+    const report = reportOf(finishedRuns, unrequested, signal ?? null)
+    if (signal !== undefined) {
+      io.stderr(
+        `analytics-sandbox mutate: stopped by ${signal} after ${finishedRuns.length} of ${plan.length} runs; the report covers those only\n`,
+      )
+    }
     if (flags.format === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`)
     else if (flags.format === 'junit') io.stdout(formatMutateJunit(report))
     else io.stdout(formatMutateText(report, plan))

@@ -228,6 +228,7 @@ Examples:
         fixtures: options.fixtures,
         generated: options.generateProjects ?? 0,
         scenarios: sandbox.scenarios.active.names,
+        mutation: sandbox.mutation?.id,
         admin: running.admin,
       }
       process.stdout.write(formatBanner(facts))

@@ -33,6 +33,10 @@ export const healthDataSchema = z
     seed: z.int(),
     active_scenarios: names,
     requests: z.int().min(0).describe('Requests recorded in the journal since the start or the last clear'),
+    mutation: z
+      .string()
+      .nullable()
+      .describe("The mutation its answers are given with (mutate's, from ANALYTICS_SANDBOX_MUTATION), or null"),
     log: z
       .strictObject({ written: z.int().min(0), dropped: z.int().min(0) })
       .optional()

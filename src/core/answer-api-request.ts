@@ -20,7 +20,7 @@ import type { RepeatedRequest } from './repeat-memo.js'
 import type { FaultDecision } from '../scenarios/active-scenarios.js'
 import { faultAnswer, faultDelivery, seenStatus } from './fault-answer.js'
 import { stampRequestId } from './variant-answer.js'
-import { hasVariant, type VariantSet } from '../vocabulary/variants.js'
+import { hasVariant, variantsShownBy, type VariantSet } from '../vocabulary/variants.js'
 import { FAULT_PREFIX } from '../vocabulary/faults.js'
 import { largeAccount } from './large-account.js'
 import { mutateAnswer } from './mutate-answer.js'
@@ -134,7 +134,8 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
   if (sandbox.clientReport && !observer && endpoint !== undefined) {
     // A fault is what the client met, not the endpoint's answer; a success under variants is those
     // variants' outcome, not the plain success (so each outcome's example meets it alone).
-    const variants = learned.decision?.variants ?? 0
+    const decided = learned.decision?.variants ?? 0
+    const variants = decided === 0 ? 0 : variantsShownBy(endpoint.name, decided)
     if (faultName !== null) sandbox.coverage.meet(faultName)
     else if (variants !== 0 && answer.status === 200) sandbox.coverage.meetVariants(variants)
     else sandbox.coverage.record(endpoint.name, answer.status, error, learned.level, answer.dates)

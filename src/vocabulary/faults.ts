@@ -73,7 +73,7 @@ export const FAULTS: Readonly<Record<FaultType, { readonly description: string; 
   },
   'invalid-json': {
     description:
-      'A 200 application/json answer whose body does not parse: NaN where a number goes, as a backend whose JSON writer allows it sends (Python’s json.dumps does by default).',
+      'A 200 application/json answer whose body no JSON parser takes: a PHP-style warning printed before the JSON, as a backend with its debug output left on sends.',
     status: 200,
   },
 }
@@ -86,8 +86,12 @@ export const GATEWAY_HTML_BODY =
 export const GATEWAY_TIMEOUT_BODY =
   '<html>\r\n<head><title>504 Gateway Time-out</title></head>\r\n<body>\r\n<center><h1>504 Gateway Time-out</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
 
-/** `fault-invalid-json`'s body: the envelope, with NaN where the data goes. */
-export const INVALID_JSON_BODY = '{"success":true,"message":"OK","code":200,"data":{"visibility_score":NaN},"errors":{},"meta_data":{}}'
+/**
+ * `fault-invalid-json`'s body: a warning a backend printed before its JSON. Every JSON parser
+ * refuses it (NaN, which Python's json module takes, would not do).
+ */
+export const INVALID_JSON_BODY =
+  '<br />\n<b>Warning</b>:  Undefined array key "region" in <b>/var/www/api/v1/index.php</b> on line <b>42</b><br />\n{"success":true,"message":"OK","code":200,"data":{},"errors":{},"meta_data":{}}'
 
 /**
  * What the transport must do for a fault the core cannot express as an ordinary answer: a reset, a

@@ -1,3 +1,5 @@
+import type { EndpointName } from './endpoint-names.js'
+
 /**
  * The variants the sandbox can answer with, as a rule's `variant` names them (the built-in
  * scenario is `variant-<name>`): answers the real API may give where the spec leaves room.
@@ -45,6 +47,35 @@ export const VARIANT_BITS: Readonly<Record<VariantName, number>> = Object.fromEn
  */
 export function hasVariant(variants: VariantSet, name: VariantName): boolean {
   return (variants & VARIANT_BITS[name]) !== 0
+}
+
+/**
+ * The endpoints whose successes each variant changes: a success of another endpoint under it is no
+ * meeting of the variant (the client report counts it as the plain success).
+ *
+ * @example
+ * VARIANT_ENDPOINTS.trend // ['overview']
+ */
+export const VARIANT_ENDPOINTS: Readonly<Record<VariantName, readonly EndpointName[]>> = {
+  'extra-fields': ['validate', 'projects', 'monitoring', 'overview'],
+  'project-status': ['projects'],
+  trend: ['overview'],
+  sparse: ['monitoring', 'overview'],
+  unicode: ['projects', 'monitoring', 'overview'],
+  large: ['projects', 'monitoring', 'overview'],
+}
+
+/**
+ * The variants of `variants` that change a success of `endpoint`.
+ *
+ * @example
+ * variantsShownBy('projects', VARIANT_BITS.trend) // 0
+ */
+export function variantsShownBy(endpoint: EndpointName, variants: VariantSet): VariantSet {
+  let shown = 0
+  for (const name of VARIANT_NAMES)
+    if (hasVariant(variants, name) && VARIANT_ENDPOINTS[name].includes(endpoint)) shown |= VARIANT_BITS[name]
+  return shown
 }
 
 /** Projects `variant-large` lists for `sbx_user_alpha` at least (its own three and generated ones). */

@@ -165,6 +165,17 @@ describe('The dashboard at /__sandbox/, in headless Chromium', () => {
     expect(health.data.active_scenarios).toEqual(['server-error'])
   })
 
+  it("lists production's surprises in the scenario panel with their descriptions, and as a table of the client report", async () => {
+    const { page } = await open()
+    await page.locator('#scenario-fault-connection-reset').waitFor()
+    await expect(page.locator('#scenario-fault-connection-reset-about').textContent()).resolves.toContain('TCP RST')
+    await expect(page.locator('#scenario-variant-trend-about').textContent()).resolves.toContain('Other values: not shown')
+    await page
+      .locator('table.outcomes[data-endpoint="surprises"] caption')
+      .getByText("Production's surprises: 0 of 13 met")
+      .waitFor({ state: 'attached' })
+  })
+
   it('asks for the admin token once, keeps it in the tab, never in its address, and asks again when it is refused', async () => {
     const { page } = await open({ adminToken: 'demo-token' })
     const dialog = page.getByRole('dialog', { name: 'Admin token' })

@@ -40,6 +40,7 @@ describe('analytics-sandbox mutate against the example Python client (examples/m
     })
     expect(report.tolerance).toBe(50)
     expect(report.sensitivity).toBe(66.7)
+    expect(report.unrequested).toEqual(['validate', 'monitoring'])
     const brittle = report.runs.find((run: { id: string }) => run.id === 'variant-trend')
     expect(brittle.output.join('\n')).toContain('volatile')
     expect(report.runs.find((run: { id: string }) => run.id === 'variant-extra-fields').output).toBeNull()
@@ -104,11 +105,17 @@ describe('analytics-sandbox mutate: formats, thresholds and exit codes', () => {
     expect(stdout).toMatch(/^sensitivity 66\.7 % \(2 of 3 mutations noticed\)$/m)
   }, 60_000)
 
-  it('gives JUnit XML with a case per run, failed where unnoticed', async () => {
-    const { stdout } = await mutate([...only, '--format', 'junit', '--', ...TOTAL_SUITE])
+  it('gives JUnit XML with a case per run, failed where unnoticed or brittle, the failing lines kept as lines', async () => {
+    const failing = [
+      process.execPath,
+      '-e',
+      "if (process.env.ANALYTICS_SANDBOX_MUTATION === 'variant-trend') { console.log('first line'); console.log('second line'); process.exit(1) }",
+    ]
+    const { stdout } = await mutate([...only, '--format', 'junit', '--', ...failing])
     expect(stdout.match(/<testcase /g)).toHaveLength(4)
-    expect(stdout.match(/<failure /g)).toHaveLength(1)
+    expect(stdout.match(/<failure /g)).toHaveLength(4)
     expect(stdout).toContain('name="drop:projects:data.projects[].name"')
+    expect(stdout).toContain('first line\nsecond line</failure>')
   }, 60_000)
 
   it('exits 1 below --min-sensitivity, saying so on stderr, and 0 at or above it', async () => {
@@ -128,6 +135,12 @@ describe('analytics-sandbox mutate: formats, thresholds and exit codes', () => {
     const { code, stderr } = await mutate(args)
     expect(code).toBe(MUTATE_EXIT.usage)
     expect(stderr.split('\n')[0]).toContain(message)
+  })
+
+  it('exits 2 on a test command given without --, saying where it goes', async () => {
+    const { code, stderr } = await mutate(['python3', '-m', 'unittest'])
+    expect(code).toBe(MUTATE_EXIT.usage)
+    expect(stderr).toContain(MUTATE_ERRORS.noSeparator)
   })
 
   it('exits 2 with the last lines of a baseline that fails, and runs no mutation', async () => {

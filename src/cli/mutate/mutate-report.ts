@@ -19,6 +19,10 @@ export interface MutateReport {
   readonly tolerance: number | null
   readonly sensitivity: number | null
   readonly runs: readonly RunResult[]
+  /** The endpoints the suite never got a success from (in the baseline run): their mutations cannot be noticed. */
+  readonly unrequested: readonly string[]
+  /** The signal that stopped the runs before all were made (the figures cover the finished ones), or `null`. */
+  readonly interrupted: 'SIGINT' | 'SIGTERM' | null
 }
 
 const percentOf = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10)
@@ -31,20 +35,23 @@ const percentOf = (part: number, whole: number) => (whole === 0 ? null : Math.ro
  * @example
  * const report = reportOf(results) // { tolerance: 83.3, sensitivity: 61.5, runs }
  */
-export function reportOf(runs: readonly RunResult[]): MutateReport {
+export function reportOf(
+  runs: readonly RunResult[],
+  unrequested: readonly string[] = [],
+  interrupted: MutateReport['interrupted'] = null,
+): MutateReport {
   const variants = runs.filter((run) => run.kind === 'variant')
   const mutations = runs.filter((run) => run.kind === 'mutation')
   return {
     tolerance: percentOf(variants.filter((run) => run.verdict === 'tolerated').length, variants.length),
     sensitivity: percentOf(mutations.filter((run) => run.verdict !== 'unnoticed').length, mutations.length),
     runs,
+    unrequested,
+    interrupted,
   }
 }
 
 const shown = (percent: number | null) => (percent === null ? 'none ran' : `${percent.toFixed(1)} %`)
-
-/** The lines of output a text report shows for a failing variant. */
-const SHOWN_LINES = 6
 
 /**
  * The report as a person reads it in a terminal: a table per endpoint (each field's mutations,
@@ -57,6 +64,12 @@ const SHOWN_LINES = 6
 export function formatMutateText(report: MutateReport, plan: readonly PlannedRun[]): string {
   const byId = new Map(report.runs.map((run) => [run.id, run]))
   const lines: string[] = []
+  if (report.interrupted !== null) {
+    lines.push(
+      `Stopped by ${report.interrupted} after ${report.runs.length} of ${plan.length} runs: the figures below cover those only.`,
+      '',
+    )
+  }
   const variants = plan.filter((run) => run.kind === 'variant')
   if (variants.length > 0) {
     lines.push('Variants (answers the real API may give): the suite should pass')
@@ -64,14 +77,18 @@ export function formatMutateText(report: MutateReport, plan: readonly PlannedRun
       const run = byId.get(id)
       if (run === undefined) continue
       lines.push(`  ${run.verdict.padEnd(10)} ${printable(id)}`)
-      if (run.output !== null) for (const line of run.output.slice(0, SHOWN_LINES)) lines.push(`      | ${printable(line)}`)
+      // The last lines the run wrote, where a failing assertion says why.
+      if (run.output !== null) for (const line of run.output) lines.push(`      | ${printable(line)}`)
     }
     lines.push('')
   }
   for (const endpoint of endpointsOf(plan)) {
-    const own = plan.filter((run) => run.mutation?.endpoint === endpoint)
+    // Only what ran: an interrupted report shows no empty table.
+    const own = plan.filter((run) => run.mutation?.endpoint === endpoint && byId.has(run.id))
+    if (own.length === 0) continue
     const width = Math.max(...own.map((run) => run.mutation!.path.length))
-    lines.push(`/${endpoint} (mutations: the suite should fail)`)
+    const never = report.unrequested.includes(endpoint) ? ': the suite never got a success from it, so none can be noticed' : ''
+    lines.push(`/${endpoint} (mutations: the suite should fail)${never}`)
     for (const planned of own) {
       const run = byId.get(planned.id)
       if (run === undefined) continue
@@ -88,8 +105,12 @@ export function formatMutateText(report: MutateReport, plan: readonly PlannedRun
   return `${lines.join('\n')}\n`
 }
 
+/** `text` for XML, line by line: each line made printable, the lines kept (CI tools show them). */
 const xml = (text: string) =>
-  printable(text)
+  text
+    .split('\n')
+    .map((line) => printable(line))
+    .join('\n')
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')

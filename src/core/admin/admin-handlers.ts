@@ -133,6 +133,7 @@ export const ADMIN_HANDLERS: Readonly<Record<AdminOperationId, AdminHandler>> = 
         seed: sandbox.analytics.seed,
         active_scenarios: activeNames(sandbox),
         requests: sandbox.journal.recorded,
+        mutation: sandbox.mutation?.id ?? null,
         ...(server.logStats === undefined ? {} : { log: server.logStats() }),
       },
       'Sandbox is healthy',

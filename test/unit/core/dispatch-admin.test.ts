@@ -90,7 +90,7 @@ describe('dispatchAdmin', () => {
       success: true,
       message: 'Sandbox is healthy',
       code: 200,
-      data: { status: 'ok', today: '2026-03-01', seed: 1, active_scenarios: [], requests: 0 },
+      data: { status: 'ok', today: '2026-03-01', seed: 1, active_scenarios: [], requests: 0, mutation: null },
       errors: {},
       meta_data: {},
     })
