@@ -178,6 +178,17 @@ describe('analytics-sandbox mutate: formats, thresholds and exit codes', () => {
     expect(existsSync(marker)).toBe(false)
   }, 30_000)
 
+  it('kills what a run left behind when it ends, with its process group', async () => {
+    const marker = join(await temp.write('placeholder-2', ''), '..', 'left-behind-alive')
+    const grandchild = `setTimeout(() => require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x'), 1500)`
+    const suite = `if (process.env.ANALYTICS_SANDBOX_MUTATION) require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' }).unref()`
+    const { code, stdout } = await mutate(['--only', 'drop:projects:data.total', '--format', 'json', '--', process.execPath, '-e', suite])
+    expect(code).toBe(MUTATE_EXIT.ok)
+    expect(JSON.parse(stdout).runs[0].verdict).toBe('unnoticed')
+    await new Promise((resolve) => setTimeout(resolve, 2_500))
+    expect(existsSync(marker)).toBe(false)
+  }, 30_000)
+
   // npm run bench measures the goal (3 times as fast) with more runs, where the baseline and the start weigh less.
   it('runs --jobs 4 at once: more than twice as fast as --jobs 1 with a suite that sleeps a second, with the same verdicts', async () => {
     const sleeper = [
