@@ -232,14 +232,18 @@ describe('analytics-sandbox mutate: progress, order and interruption', () => {
     'stops every run on %s, prints what finished, and exits %i',
     async (signal, exitCode) => {
       const slow = [process.execPath, '-e', 'setTimeout(() => {}, process.env.ANALYTICS_SANDBOX_MUTATION ? 1500 : 0)']
-      const cli = runCli(['mutate', '--only', 'drop:validate:*', '--jobs', '2', '--format', 'json', '--', ...slow])
-      await new Promise((resolve) => setTimeout(resolve, 4_000))
+      const cli = runCli(['mutate', '--only', 'drop:validate:*', '--jobs', '2', '--format', 'json', '--progress', '--', ...slow])
+      // Once a run has finished (its progress line), however slow the machine.
+      for (let waited = 0; !cli.stderr().includes('[1/') && waited < 20_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50))
       cli.child.kill(signal)
       const exit = await cli.waitForExit(10_000)
       expect(exit.code).toBe(exitCode)
-      const { runs } = JSON.parse(cli.stdout())
+      const { runs, interrupted } = JSON.parse(cli.stdout())
+      expect(interrupted).toBe(signal)
       expect(runs.length).toBeGreaterThan(0)
       expect(runs.length).toBeLessThan(11)
+      expect(cli.stderr()).toMatch(new RegExp(`stopped by ${signal} after \\d+ of \\d+ runs; the report covers those only`))
     },
     30_000,
   )
