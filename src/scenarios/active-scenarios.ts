@@ -106,6 +106,19 @@ function counterOf<V>(counters: Map<string, V>, key: string, make: () => V): V {
 
 const UNAUTHORIZED = new SandboxError(ERRORS.unauthorized)
 
+/** Whether a `fail` or `fault` rule counts the calls it matches (`nth`, or a seeded `rate`), so an observer must not set it off. */
+const counts = (rule: CompiledRule, rate: number | undefined) => rule.nth !== undefined || rate !== undefined
+
+/**
+ * Whether a `fail` or `fault` rule strikes this matching call of `key`: always, on its `nth`
+ * call(s), or for a seeded share (`rate`). A counting rule counts the call, per key.
+ */
+function strikes(rule: CompiledRule, rate: number | undefined, key: string | null): boolean {
+  if (!counts(rule, rate)) return true
+  const call = ++counterOf((rule.calls ??= new Map()), key ?? '', () => ({ count: 0 })).count
+  return rule.nth !== undefined ? rule.nth.has(call) : unitInterval(mixHash(rule.salt, call)) < rate!
+}
+
 const asSet = <T>(value: T | T[] | undefined): ReadonlySet<T> | undefined =>
   value === undefined ? undefined : new Set(Array.isArray(value) ? value : [value])
 
@@ -271,12 +284,8 @@ export class ActiveScenarios {
     for (const rule of this.#faults) {
       if (!matches(rule, scope)) continue
       const fault = rule.rule.fault!
-      if (observe && (rule.nth !== undefined || fault.rate !== undefined)) continue
-      if (rule.nth !== undefined || fault.rate !== undefined) {
-        const call = ++counterOf((rule.calls ??= new Map()), scope.key ?? '', () => ({ count: 0 })).count
-        const strikes = rule.nth !== undefined ? rule.nth.has(call) : unitInterval(mixHash(rule.salt, call)) < fault.rate!
-        if (!strikes) continue
-      }
+      if (observe && counts(rule, fault.rate)) continue
+      if (!strikes(rule, fault.rate, scope.key)) continue
       return { type: fault.type, delayMs: fault.delay ?? DEFAULT_GATEWAY_DELAY_MS, durationMs: fault.duration ?? DEFAULT_SLOW_BODY_MS }
     }
     return undefined
@@ -342,11 +351,8 @@ export class ActiveScenarios {
     for (const rule of this.#failures) {
       if (!matches(rule, scope)) continue
       const fail = rule.rule.fail!
-      if (observe && (rule.nth !== undefined || fail.rate !== undefined)) continue
-      const call = ++counterOf((rule.calls ??= new Map()), scope.key ?? '', () => ({ count: 0 })).count
-      const fails =
-        rule.nth !== undefined ? rule.nth.has(call) : fail.rate === undefined || unitInterval(mixHash(rule.salt, call)) < fail.rate
-      if (!fails) continue
+      if (observe && counts(rule, fail.rate)) continue
+      if (!strikes(rule, fail.rate, scope.key)) continue
       const retry: Record<string, string> =
         fail.status === 429 || fail.status === 503 ? { 'retry-after': String(fail.retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS) } : {}
       return new SandboxError(forcedTemplate(fail, endpointFailure), undefined, retry)
