@@ -10,7 +10,8 @@ import { authenticate } from './guards/authenticate.js'
 import { projectIdOf, readProjectIdHeader, type ProjectIdHeader } from './guards/authorize-project.js'
 import { resolveRoute } from './guards/resolve-route.js'
 import { MAX_LATENCY_MS, pickDelay } from '../vocabulary/latency.js'
-import type { ActiveScenarios, ScenarioDecision } from '../scenarios/active-scenarios.js'
+import type { ActiveScenarios, RuleScope, ScenarioDecision } from '../scenarios/active-scenarios.js'
+import type { ModelIndex } from '../model/model-index.js'
 import type { SandboxCore } from './sandbox-core.js'
 import { ENDPOINT_RULES } from '../vocabulary/endpoint-rules.js'
 import type { KeyLevel } from '../vocabulary/key-level.js'
@@ -79,9 +80,7 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
   let answer: Answer & { readonly dates?: number }
   let error: string | null = null
   try {
-    // variant-extra-fields' request_id is the id the journal gives this request: a test finds it there.
-    const journalId = (observer ? sandbox.observerJournal : sandbox.journal).recorded + 1
-    answer = runSteps(sandbox, request, learned, keyHeader, projectId, projectHeader, realNow, observer, journalId)
+    answer = runSteps(sandbox, request, learned, keyHeader, projectId, projectHeader, realNow, observer)
   } catch (thrown) {
     const refused = thrown instanceof SandboxError ? thrown : undefined
     const template: ErrorTemplate = refused?.template ?? learned.endpoint?.failure ?? ERRORS.internal
@@ -98,17 +97,7 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
   // Latency rules delay every answer, errors included: a request refused before the scenarios
   // decided is decided on now, from what is known of it (the key's project looked up only then).
   if (active.addsLatency) {
-    const decision =
-      learned.decision ??
-      active.decide({
-        endpoint: endpoint?.name,
-        key: keyHeader,
-        projectId: concernedProject(
-          endpoint,
-          projectId,
-          (keyHeader === null ? undefined : sandbox.model.index.findKey(keyHeader))?.apiKey.project_id ?? null,
-        ),
-      })
+    const decision = learned.decision ?? active.decide(scopeAsSent(sandbox.model.index, endpoint, keyHeader, projectId))
     // Rules add up, but never past the documented most: 16 scenarios of 256 ten-minute rules would overflow a timer.
     delayMs = Math.min(Math.max(MAX_LATENCY_MS, delayMs), delayMs + decision.addedLatency(requestNumber))
   }
@@ -156,12 +145,7 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
 /** The variants in force for a refused request: as decided, or decided now from what is known of it. */
 function variantsOf(sandbox: SandboxCore, learned: Learned, keyHeader: string | null, projectId: ProjectIdHeader): VariantSet {
   if (learned.decision !== undefined) return learned.decision.variants
-  const keyProject = (keyHeader === null ? undefined : sandbox.model.index.findKey(keyHeader))?.apiKey.project_id ?? null
-  return learned.active.variantsFor({
-    endpoint: learned.endpoint?.name,
-    key: keyHeader,
-    projectId: concernedProject(learned.endpoint, projectId, keyProject),
-  })
+  return learned.active.variantsFor(scopeAsSent(sandbox.model.index, learned.endpoint, keyHeader, projectId))
 }
 
 /** `envelope` without `errors.detail`. */
@@ -180,7 +164,6 @@ function runSteps(
   projectHeader: string | null,
   realNow: number,
   observer: boolean,
-  journalId: number,
 ): Answer & { readonly dates?: number } {
   const keys = sandbox.model.index.knownKeys
   const endpoint = (learned.endpoint = resolveRoute(sandbox.routes, request.method, request.path))
@@ -189,9 +172,7 @@ function runSteps(
   const { index } = sandbox.model
   if (active.makesFaults) {
     // The network reads no keys: the key as sent, and the project it names if it names one, scope the rule.
-    const keyProject = (keyHeader === null ? undefined : index.findKey(keyHeader))?.apiKey.project_id ?? null
-    const scope = { endpoint: endpoint.name, key: keyHeader, projectId: concernedProject(endpoint, projectId, keyProject) }
-    const fault = (learned.fault = active.faultFor(scope, observer))
+    const fault = (learned.fault = active.faultFor(scopeAsSent(index, endpoint, keyHeader, projectId), observer))
     const replaced = fault === undefined ? undefined : faultAnswer(fault)
     if (replaced !== undefined) return replaced
   }
@@ -234,7 +215,9 @@ function runSteps(
     variants,
     large,
   })
-  const stamped = variants === 0 ? built : { ...stampRequestId(built, journalId), dates: built.dates }
+  // variant-extra-fields' request_id is the id the journal gives this request: a test finds it there.
+  const journal = observer ? sandbox.observerJournal : sandbox.journal
+  const stamped = variants === 0 ? built : { ...stampRequestId(built, journal.recorded + 1), dates: built.dates }
   // mutate's change to the contract, made once per answer: a repeat gets the mutated answer as it is.
   const { mutation } = sandbox
   const answer = mutation === undefined || mutation.endpoint !== endpoint.name ? stamped : mutateAnswer(stamped, mutation)
@@ -243,6 +226,15 @@ function runSteps(
     learned.repeat = sandbox.repeats.keep({ path, query: search, keyHeader, projectHeader, changes: index.changes, today, key, answer })
   }
   return withHeaders(answer, headers)
+}
+
+/**
+ * The scope of a request as it was sent, where the key check has not passed (or not run): the key
+ * as sent, and the project concerned, a known key's project looked up for it.
+ */
+function scopeAsSent(index: ModelIndex, endpoint: Endpoint | undefined, keyHeader: string | null, projectId: ProjectIdHeader): RuleScope {
+  const keyProject = (keyHeader === null ? undefined : index.findKey(keyHeader))?.apiKey.project_id ?? null
+  return { endpoint: endpoint?.name, key: keyHeader, projectId: concernedProject(endpoint, projectId, keyProject) }
 }
 
 /**
