@@ -19,10 +19,10 @@ import { WARNING_BY_CODE, type Warning } from '../vocabulary/warnings.js'
 import { findWarnings } from './report/find-warnings.js'
 import type { RepeatedRequest } from './repeat-memo.js'
 import type { FaultDecision } from '../scenarios/active-scenarios.js'
-import { faultAnswer, faultDelivery, seenStatus } from './fault-answer.js'
+import { faultAnswer, faultDelivery } from './fault-answer.js'
 import { stampRequestId } from './variant-answer.js'
 import { hasVariant, variantsShownBy, type VariantSet } from '../vocabulary/variants.js'
-import { FAULT_PREFIX } from '../vocabulary/faults.js'
+import { FAULT_PREFIX, seenStatus } from '../vocabulary/faults.js'
 import { largeAccount } from './large-account.js'
 import { mutateAnswer } from './mutate-answer.js'
 
@@ -111,7 +111,7 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
     request.method,
     request.path,
     request.query,
-    seenStatus(fault, answer.status),
+    seenStatus(fault?.type, answer.status),
     keyHeader,
     projectHeader,
     active.names,

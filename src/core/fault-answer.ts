@@ -1,12 +1,5 @@
 import type { FaultDecision } from '../scenarios/active-scenarios.js'
-import {
-  FAULTS,
-  GATEWAY_HTML_BODY,
-  GATEWAY_TIMEOUT_BODY,
-  INVALID_JSON_BODY,
-  type FaultDelivery,
-  type FaultType,
-} from '../vocabulary/faults.js'
+import { GATEWAY_HTML_BODY, GATEWAY_TIMEOUT_BODY, INVALID_JSON_BODY, type FaultDelivery, type FaultType } from '../vocabulary/faults.js'
 import { RESPONSE_HEADERS, textAnswer, type Answer } from './answer.js'
 
 /**
@@ -50,14 +43,4 @@ export function faultAnswer(fault: FaultDecision): Answer | undefined {
  */
 export function faultDelivery(fault: FaultDecision | undefined): FaultDelivery | undefined {
   return fault === undefined ? undefined : { type: fault.type, durationMs: fault.durationMs }
-}
-
-/**
- * The status the client sees of an answer under `fault`: none (`null`) where no answer is sent.
- *
- * @example
- * seenStatus({ type: 'empty-reply', delayMs: 0, durationMs: 0 }, 200) // null
- */
-export function seenStatus(fault: FaultDecision | undefined, status: number): number | null {
-  return fault !== undefined && FAULTS[fault.type].status === null ? null : status
 }

@@ -16,6 +16,7 @@ import { ADMIN_TOKEN_RULE, isSendableToken } from '../vocabulary/admin-token-rul
 import { formatWarning, WARNING_HEADER, type Warning } from '../vocabulary/warnings.js'
 import { fail } from '../contract/envelope.js'
 import { deliverFault, writeAnswer } from './deliver-fault.js'
+import { seenStatus } from '../vocabulary/faults.js'
 import { ERRORS } from '../vocabulary/errors.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import type { RequestLogger } from './request-logger.js'
@@ -158,7 +159,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     log?.({
       method: coreRequest.method,
       path: shown,
-      status: answer.status === 0 ? null : answer.status,
+      status: seenStatus(answer.fault?.type, answer.status),
       ms: performance.now() - started,
       key: coreRequest.header('x-api-key'),
       error: answer.error ?? null,

@@ -78,6 +78,17 @@ export const FAULTS: Readonly<Record<FaultType, { readonly description: string; 
   },
 }
 
+/**
+ * The status a client sees of an answer given `status` under the fault `type`: none (`null`) where
+ * the fault sends no answer. The journal and the log both say it this way.
+ *
+ * @example
+ * seenStatus('empty-reply', 200) // null
+ */
+export function seenStatus(type: FaultType | undefined, status: number): number | null {
+  return type !== undefined && FAULTS[type].status === null ? null : status
+}
+
 /** The page nginx writes for a 502, as a client behind one meets it. */
 export const GATEWAY_HTML_BODY =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
