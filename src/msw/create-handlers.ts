@@ -4,7 +4,7 @@ import type { TimedAnswer } from '../core/core-request.js'
 import { dispatch } from '../core/dispatch.js'
 import { formatWarning, WARNING_HEADER } from '../vocabulary/warnings.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
-import { SLOW_BODY_PIECES } from '../vocabulary/faults.js'
+import { slowBodyPacing, truncatedLength } from '../vocabulary/faults.js'
 
 /** The error a reader of a `fault-truncated-body` answer meets through msw, half-way through the body. */
 export const TRUNCATED_BODY_ERROR = 'fault-truncated-body: the connection closed before the whole body was read'
@@ -32,7 +32,7 @@ function toFetchResponse(response: TimedAnswer): Response {
 function cutStream(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
   return new ReadableStream({
     start(controller) {
-      controller.enqueue(body.slice(0, Math.floor(body.byteLength / 2)))
+      controller.enqueue(body.slice(0, truncatedLength(body.byteLength)))
       controller.error(new TypeError(TRUNCATED_BODY_ERROR))
     },
   })
@@ -40,8 +40,7 @@ function cutStream(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
 
 /** `body` in up to SLOW_BODY_PIECES pieces spread over `durationMs`, as a slow network gives it; a cancel stops it. */
 function pacedStream(body: Uint8Array<ArrayBuffer>, durationMs: number): ReadableStream<Uint8Array> {
-  const pieces = Math.max(1, Math.min(SLOW_BODY_PIECES, body.byteLength))
-  const size = Math.ceil(body.byteLength / pieces)
+  const { size, intervalMs } = slowBodyPacing(body.byteLength, durationMs)
   let sent = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   return new ReadableStream({
@@ -54,7 +53,7 @@ function pacedStream(body: Uint8Array<ArrayBuffer>, durationMs: number): Readabl
           controller.enqueue(piece)
           if (sent >= body.byteLength) controller.close()
           resolve()
-        }, durationMs / pieces)
+        }, intervalMs)
       })
     },
     cancel() {

@@ -3,7 +3,7 @@ import type { TimedAnswer } from '../core/core-request.js'
 import { fail } from '../contract/envelope.js'
 import { toAnswer } from '../core/answer.js'
 import { ERRORS } from '../vocabulary/errors.js'
-import { SLOW_BODY_PIECES } from '../vocabulary/faults.js'
+import { slowBodyPacing, truncatedLength } from '../vocabulary/faults.js'
 
 /**
  * Writes `answer` with `headers` in one go. A header node refuses must never end the process: the
@@ -31,7 +31,7 @@ export function writeAnswer(response: ServerResponse, answer: TimedAnswer, heade
  * - `empty-reply`: the connection is closed cleanly without any byte;
  * - `truncated-body`: the status and headers (the whole body's Content-Length), half the body,
  *   then the connection closes;
- * - `slow-body`: the status and headers at once, then the body in up to {@link SLOW_BODY_PIECES}
+ * - `slow-body`: the status and headers at once, then the body in up to `SLOW_BODY_PIECES`
  *   pieces over the fault's duration; the pieces stop when the client goes away.
  * The other faults are ordinary answers (`false`). The timers it sets are in `timers` until they
  * fire or the client goes away, so closing the server can let go of them.
@@ -57,7 +57,7 @@ export function deliverFault(
       return true
     case 'truncated-body': {
       response.writeHead(answer.status, headers)
-      const half = answer.body.subarray(0, Math.floor(answer.body.byteLength / 2))
+      const half = answer.body.subarray(0, truncatedLength(answer.body.byteLength))
       response.write(half, () => socket.end())
       return true
     }
@@ -74,9 +74,7 @@ export function deliverFault(
 
 /** Writes `body` in pieces spread evenly over `durationMs`, the last one ending the answer. */
 function pace(response: ServerResponse, body: Uint8Array, durationMs: number, timers: Set<ReturnType<typeof setTimeout>>): void {
-  const pieces = Math.max(1, Math.min(SLOW_BODY_PIECES, body.byteLength))
-  const size = Math.ceil(body.byteLength / pieces)
-  const interval = durationMs / pieces
+  const { size, intervalMs } = slowBodyPacing(body.byteLength, durationMs)
   let sent = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   const stop = () => {
@@ -98,9 +96,9 @@ function pace(response: ServerResponse, body: Uint8Array, durationMs: number, ti
       return
     }
     response.write(piece)
-    timer = setTimeout(next, interval)
+    timer = setTimeout(next, intervalMs)
     timers.add(timer)
   }
-  timer = setTimeout(next, interval)
+  timer = setTimeout(next, intervalMs)
   timers.add(timer)
 }

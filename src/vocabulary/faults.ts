@@ -36,6 +36,28 @@ export const DEFAULT_SLOW_BODY_MS = 3_000
 export const SLOW_BODY_PIECES = 16
 
 /**
+ * How `slow-body` paces a body of `byteLength` bytes over `durationMs`: pieces of `size` bytes
+ * (at most {@link SLOW_BODY_PIECES} of them), one every `intervalMs`. Both transports pace so.
+ *
+ * @example
+ * slowBodyPacing(1600, 3000) // { size: 100, intervalMs: 187.5 }
+ */
+export function slowBodyPacing(byteLength: number, durationMs: number): { readonly size: number; readonly intervalMs: number } {
+  const pieces = Math.max(1, Math.min(SLOW_BODY_PIECES, byteLength))
+  return { size: Math.ceil(byteLength / pieces), intervalMs: durationMs / pieces }
+}
+
+/**
+ * Bytes of a `truncated-body` answer's body that are sent: the first half. Both transports cut so.
+ *
+ * @example
+ * truncatedLength(679) // 339
+ */
+export function truncatedLength(byteLength: number): number {
+  return Math.floor(byteLength / 2)
+}
+
+/**
  * Each fault: what in the real world does it (the built-in scenario's description), and the status
  * the client sees (`null`: no answer at all; `'answer'`: the answer the request would have had).
  *
