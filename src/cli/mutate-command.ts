@@ -1,15 +1,12 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { startSandbox, type RunningSandbox } from '../server/start-sandbox.js'
-import { builtinScenarios } from '../scenarios/builtin-scenarios.js'
+import { MUTATION_LIST } from '../core/mutation-list.js'
 import { MUTATION_ENV } from '../vocabulary/mutations.js'
 import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
-import { VARIANT_PREFIX } from '../vocabulary/variants.js'
-import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
-import { readWholeOption } from '../vocabulary/whole-option.js'
 import { printable } from '../vocabulary/printable.js'
 import { oneLineErrors } from './one-line-error.js'
 import { readFixturesFile } from './read-fixtures-file.js'
-import { readJsonFile } from './read-json-file.js'
+import { collect, parseDateArgument, percentOption, readScenarioArguments, wholeOption } from './flag-readers.js'
 import { planRuns, type PlannedRun } from './mutate/plan-runs.js'
 import { CannotStart, runControl, runSuite, type SuiteRun } from './mutate/run-suite.js'
 import { formatMutateJunit, formatMutateText, reportOf, type RunResult, type Verdict } from './mutate/mutate-report.js'
@@ -68,16 +65,6 @@ export interface MutateIo {
   readonly stderrIsTty?: boolean
 }
 
-const SCENARIO_PATH = /[/\\]|\.json$/i
-
-function percentFlag(flag: string) {
-  return (text: string): number => {
-    const value = /^\d{1,3}(\.\d+)?$/.test(text) ? Number(text) : Number.NaN
-    if (!(value >= 0 && value <= 100)) throw new InvalidArgumentError(`${flag} must be a percentage from 0 to 100.`)
-    return value
-  }
-}
-
 function wholeFlag(flag: string, min: number, max: number) {
   return (text: string): number => {
     const value = /^(0|[1-9]\d{0,8})$/.test(text) ? Number(text) : Number.NaN
@@ -85,8 +72,6 @@ function wholeFlag(flag: string, min: number, max: number) {
     return value
   }
 }
-
-const collect = (value: string, values: string[]) => [...values, value]
 
 function createMutateProgram(io: MutateIo): Command {
   return new Command()
@@ -98,19 +83,8 @@ function createMutateProgram(io: MutateIo): Command {
     .configureOutput({ writeOut: io.stdout, ...oneLineErrors('analytics-sandbox mutate', io.stderr) })
     .exitOverride()
     .addOption(new Option('--fixtures <file>', 'serve the records of this JSON file instead of the default data'))
-    .addOption(
-      new Option('--seed <n>', 'seed of all generated values').argParser((text) => {
-        const value = readWholeOption('seed', text)
-        if (value === undefined) throw new InvalidArgumentError('--seed must be a whole number from 0 to 4294967295.')
-        return value
-      }),
-    )
-    .addOption(
-      new Option('--now <date>', 'start the clock, frozen, at YYYY-MM-DD or a UTC date-time').argParser((text) => {
-        if (parseStartInstant(text) === undefined) throw new InvalidArgumentError('--now must be a date (YYYY-MM-DD) or a UTC date-time.')
-        return text
-      }),
-    )
+    .addOption(new Option('--seed <n>', 'seed of all generated values').argParser(wholeOption('seed')))
+    .addOption(new Option('--now <date>', 'start the clock, frozen, at YYYY-MM-DD or a UTC date-time').argParser(parseDateArgument))
     .addOption(new Option('--scenario <name|file>', 'a scenario in force in every run (repeatable)').default([]).argParser(collect))
     .addOption(
       new Option('--only <glob>', 'run only the variants and mutations matching (repeatable; * matches anything)')
@@ -123,10 +97,12 @@ function createMutateProgram(io: MutateIo): Command {
     )
     .addOption(new Option('--format <format>', 'report format').choices(MUTATE_FORMATS).default('text'))
     .addOption(
-      new Option('--min-tolerance <percent>', 'exit 1 below this share of variants tolerated').argParser(percentFlag('--min-tolerance')),
+      new Option('--min-tolerance <percent>', 'exit 1 below this share of variants tolerated').argParser(percentOption('--min-tolerance')),
     )
     .addOption(
-      new Option('--min-sensitivity <percent>', 'exit 1 below this share of mutations noticed').argParser(percentFlag('--min-sensitivity')),
+      new Option('--min-sensitivity <percent>', 'exit 1 below this share of mutations noticed').argParser(
+        percentOption('--min-sensitivity'),
+      ),
     )
     .addOption(new Option('--progress', 'a line per finished run on stderr even when it is not a terminal'))
 }
@@ -175,7 +151,7 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
   }
   if (command === undefined || command === '') return fail(MUTATE_ERRORS.noCommand)
   const flags = program.opts<MutateFlags>()
-  const variants = builtinScenarios.filter((scenario) => scenario.name.startsWith(VARIANT_PREFIX)).map((scenario) => scenario.name)
+  const variants = MUTATION_LIST.variants.map((variant) => variant.name)
   const { runs: plan, unmatched } = planRuns(variants, flags.only)
   if (unmatched.length > 0) return fail(MUTATE_ERRORS.unmatched(unmatched[0]!))
 
@@ -185,9 +161,7 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
   let sandbox: RunningSandbox
   let scenarios: unknown[]
   try {
-    scenarios = await Promise.all(
-      flags.scenario.map(async (value) => (SCENARIO_PATH.test(value) ? await readJsonFile(value, 'scenario') : value)),
-    )
+    scenarios = await readScenarioArguments(flags.scenario)
     const fixtures = flags.fixtures === undefined ? undefined : await readFixturesFile(flags.fixtures)
     sandbox = await startSandbox({
       port: 0,

@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { readPositiveId } from '../vocabulary/read-positive-id.js'
 import { LIMITS } from '../vocabulary/limits.js'
 import { oneLineErrors } from './one-line-error.js'
+import { percentOption } from './flag-readers.js'
 import { COVERAGE_SCOPES, type CoverageReport, type CoverageScope } from '../core/report/coverage.js'
 import { printable } from '../vocabulary/printable.js'
 import { readBoundedBody } from '../vocabulary/read-bounded-body.js'
@@ -66,12 +67,6 @@ interface ReportFlags {
 
 /** A mistake of the run itself (bad URL, no sandbox there): exit 2. */
 class ReportError extends Error {}
-
-function parsePercent(text: string): number {
-  const value = /^\d{1,3}(\.\d+)?$/.test(text) ? Number(text) : Number.NaN
-  if (!(value >= 0 && value <= 100)) throw new InvalidArgumentError('--min-coverage must be a percentage from 0 to 100.')
-  return value
-}
 
 function parseTimeout(text: string): number {
   // Written plainly (no sign, no leading zero), as an id is, and at most the flag's most.
@@ -152,7 +147,7 @@ function createReportProgram(output: VerifyOutput, run: (flags: ReportFlags) => 
         .choices(COVERAGE_SCOPES)
         .default('suite'),
     )
-    .addOption(new Option('--min-coverage <percent>', 'exit 1 when fewer outcomes were met').argParser(parsePercent))
+    .addOption(new Option('--min-coverage <percent>', 'exit 1 when fewer outcomes were met').argParser(percentOption('--min-coverage')))
     .addOption(new Option('--fail-on-warnings', 'exit 1 when any request got a warning'))
     .addOption(
       new Option('--format <format>', 'text, json (the admin answer’s data) or junit (JUnit XML)').choices(REPORT_FORMATS).default('text'),

@@ -1,16 +1,14 @@
 import { createRequire } from 'node:module'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { ConfigError } from '../vocabulary/config-error.js'
-import { readWholeOption, wholeOptionRule, type WholeOption } from '../vocabulary/whole-option.js'
 import { DEFAULT_SEED, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
 import { formatCalendarDate, dayOfInstant } from '../vocabulary/calendar-date.js'
-import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
 import { parseLatency } from '../vocabulary/latency.js'
 import { createLogSink } from './create-log-sink.js'
 import { isEnvFlagOn } from './env-flag.js'
 import { oneLineErrors } from './one-line-error.js'
 import { formatBanner, formatTokenNote, type BannerFacts } from './format-banner.js'
-import { readJsonFile } from './read-json-file.js'
+import { collect, parseDateArgument, readScenarioArguments, wholeOption } from './flag-readers.js'
 import { readFixturesFile } from './read-fixtures-file.js'
 import { createRequestLogger, type LogFormat } from '../server/request-logger.js'
 import { DEFAULT_TIMEOUTS } from '../server/start-server.js'
@@ -27,31 +25,9 @@ provideInputSchemas(inputSchemas)
 /** The package's version: package.json sits two folders up from dist/cli/, where this runs from. */
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
 
-/** A `--scenario` value naming a file rather than a built-in. */
-const SCENARIO_PATH = /[/\\]|\.json$/i
-
-/** A flag's whole number, read and checked as the library checks its option ({@link LIMITS.options}). */
-function wholeOption(name: WholeOption) {
-  return (text: string): number => {
-    const value = readWholeOption(name, text)
-    if (value === undefined) throw new InvalidArgumentError(`M${wholeOptionRule(name).slice(1)}.`)
-    return value
-  }
-}
-
-function parseDateArgument(text: string): string {
-  if (parseStartInstant(text) === undefined)
-    throw new InvalidArgumentError('Must be a date (YYYY-MM-DD) or a UTC date-time (YYYY-MM-DDTHH:MM:SSZ), such as 2026-01-15.')
-  return text
-}
-
 function parseLatencyArgument(text: string): string {
   if (parseLatency(text) === undefined) throw new InvalidArgumentError('Must be milliseconds such as 250, or a range such as 100-400.')
   return text
-}
-
-function collectScenario(value: string, values: string[]): string[] {
-  return [...values, value]
 }
 
 /** Options as commander parses them. */
@@ -107,7 +83,7 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
     .addOption(
       new Option('--scenario <name|file>', 'activate a built-in scenario, or one from a JSON file (repeatable)')
         .default([])
-        .argParser(collectScenario),
+        .argParser(collect),
     )
     .addOption(new Option('--list-scenarios', 'list the scenarios (built-in and given) and exit'))
     .addOption(new Option('--log <format>', 'request log format').choices(['pretty', 'json', 'none']).default('pretty'))
@@ -179,9 +155,7 @@ Examples:
     )
     .action(async (options: CliOptions, command: Command) => {
       const fixtures = options.fixtures === undefined ? undefined : await readFixturesFile(options.fixtures)
-      const scenarios = await Promise.all(
-        options.scenario.map(async (value) => (SCENARIO_PATH.test(value) ? await readJsonFile(value, 'scenario') : value)),
-      )
+      const scenarios = await readScenarioArguments(options.scenario)
       const resolved = resolveSandboxConfig(
         {
           fixtures: fixtures as SandboxOptions['fixtures'],
