@@ -7,7 +7,7 @@ import { MESSAGES } from '../../vocabulary/messages.js'
 import { NO_QUERY, type Endpoint } from './endpoint.js'
 import { ENDPOINT_RULES } from '../../vocabulary/endpoint-rules.js'
 import { CacheKeys } from '../../vocabulary/cache-keys.js'
-import { VARIANT_BITS } from '../../vocabulary/variants.js'
+import { variantsShownBy } from '../../vocabulary/variants.js'
 import { toVariantAnswer } from '../variant-answer.js'
 
 /** Its answer depends on the key's record and on the model's changes. */
@@ -29,8 +29,8 @@ export const validateEndpoint: Endpoint = {
   },
   query: NO_QUERY,
   answer({ sandbox, key, variants }) {
-    // Of the variants, only extra-fields reaches the key's details.
-    const shown = variants & VARIANT_BITS['extra-fields']
+    // Of the variants, only those that change /validate (extra-fields) reach the key's details.
+    const shown = variantsShownBy('validate', variants)
     const cacheKey = VALIDATE_KEYS.of(key, sandbox.model.index.changes)
     return sandbox.shared.answers.getOrCreate(shown === 0 ? cacheKey : `${cacheKey}|${shown}`, () => {
       const { apiKey } = key

@@ -65,7 +65,6 @@ const SLOTS: ReadonlyMap<EndpointName, EndpointSlots> = (() => {
   return slots
 })()
 
-/** Counts of one span: by outcome, and warnings by kind. */
 /** The outcome of each variant and fault, by its scenario's name. */
 const SURPRISES: ReadonlyMap<string, number> = new Map(
   OUTCOMES.flatMap((outcome, index) => (outcome.endpoint === null ? [[outcome.id, index] as const] : [])),
@@ -77,6 +76,7 @@ const VARIANT_SLOTS: ReadonlyArray<readonly [number, number]> = VARIANT_NAMES.ma
   SURPRISES.get(`${VARIANT_PREFIX}${name}`)!,
 ])
 
+/** Counts of one span: by outcome, and warnings by kind. */
 class Tally {
   readonly seen = new Array<number>(OUTCOMES.length).fill(0)
   readonly warnings = new Map<string, { count: number; detail: string; requestId: number }>()
@@ -135,7 +135,6 @@ export class Coverage {
     this.#total.seen[index]!++
   }
 
-  /** Counts the warnings of the request the journal recorded as `requestId`. */
   /** Counts the outcome of a fault or a variant, by its scenario's name. */
   meet(name: string): void {
     const index = SURPRISES.get(name)
@@ -153,6 +152,7 @@ export class Coverage {
     }
   }
 
+  /** Counts the warnings of the request the journal recorded as `requestId`. */
   warn(warnings: readonly Warning[], requestId: number): void {
     for (const tally of [this.#current, this.#total]) {
       for (const { code, detail } of warnings) {

@@ -6,7 +6,7 @@ import { builtinScenarios } from '../../scenarios/builtin-scenarios.js'
 import { forcedTemplate } from '../../scenarios/active-scenarios.js'
 import { exampleOf, type DatesKind, type OutcomeExample } from './outcome-examples.js'
 import { FAULT_PREFIX, FAULT_TYPES, FAULTS } from '../../vocabulary/faults.js'
-import { VARIANT_NAMES, VARIANT_PREFIX, type VariantName } from '../../vocabulary/variants.js'
+import { VARIANT_ENDPOINTS, VARIANT_NAMES, VARIANT_PREFIX, type VariantName } from '../../vocabulary/variants.js'
 
 export type { DatesKind } from './outcome-examples.js'
 
@@ -98,23 +98,10 @@ function outcomesOf(endpoint: EndpointRules): Outcome[] {
   return outcomes
 }
 
-/**
- * Every outcome of the API, endpoint by endpoint, derived from the endpoints' rules (their errors,
- * their own 500), the error templates and the built-in scenarios: nothing here lists an outcome a
- * second time. The client report counts which of these a test suite met.
- *
- * @example
- * OUTCOMES.filter((outcome) => outcome.endpoint === 'projects').map((outcome) => outcome.id)
- * // ['projects.200.user', 'projects.200.project', 'projects.401.unauthorized', 'projects.500', 'projects.400.bad_request', …]
- */
-/** The endpoint each variant's example asks, where the variant shows: overview's trend, monitoring's gaps. */
-const VARIANT_EXAMPLE_ENDPOINTS: Readonly<Record<VariantName, EndpointName>> = {
-  'extra-fields': 'projects',
-  'project-status': 'projects',
-  trend: 'overview',
-  sparse: 'monitoring',
-  unicode: 'projects',
-  large: 'projects',
+/** The endpoint a variant's example asks: /projects where the variant shows there, else the first where it does. */
+const exampleEndpointOf = (variant: VariantName): EndpointName => {
+  const shown = VARIANT_ENDPOINTS[variant]
+  return shown.includes('projects') ? 'projects' : shown[0]!
 }
 
 /** Production's surprises: one outcome per variant and per fault, met wherever the client met it. */
@@ -135,7 +122,7 @@ function surpriseOutcomes(): Outcome[] {
     }
   }
   return [
-    ...VARIANT_NAMES.map((variant) => outcome(`${VARIANT_PREFIX}${variant}`, 200, VARIANT_EXAMPLE_ENDPOINTS[variant])),
+    ...VARIANT_NAMES.map((variant) => outcome(`${VARIANT_PREFIX}${variant}`, 200, exampleEndpointOf(variant))),
     ...FAULT_TYPES.map((type) => {
       const { status } = FAULTS[type]
       return outcome(`${FAULT_PREFIX}${type}`, status === 'answer' ? 200 : status, 'projects')
@@ -143,4 +130,13 @@ function surpriseOutcomes(): Outcome[] {
   ]
 }
 
+/**
+ * Every outcome of the API, endpoint by endpoint, derived from the endpoints' rules (their errors,
+ * their own 500), the error templates and the built-in scenarios: nothing here lists an outcome a
+ * second time. The client report counts which of these a test suite met.
+ *
+ * @example
+ * OUTCOMES.filter((outcome) => outcome.endpoint === 'projects').map((outcome) => outcome.id)
+ * // ['projects.200.user', 'projects.200.project', 'projects.401.unauthorized', 'projects.500', 'projects.400.bad_request', …]
+ */
 export const OUTCOMES: readonly Outcome[] = [...ENDPOINT_NAMES.flatMap((name) => outcomesOf(ENDPOINT_RULES[name])), ...surpriseOutcomes()]
