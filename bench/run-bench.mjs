@@ -19,6 +19,12 @@ const quick = smoke || process.argv.includes('--quick')
 const asJson = process.argv.includes('--json')
 const ROUNDS = quick ? 1 : 5
 const SECONDS = quick ? 1 : 2
+/**
+ * Rounds of the rows against the physical limit, whose goal (0.9) sits closer to the measure than
+ * the others': on this two-core VM one round's ratio ranges over ±10 % for the same code, and the
+ * median of 5 moved by 0.05 from run to run (docs/benchmarks.md, run 31).
+ */
+const PHYSICAL_ROUNDS = quick ? 1 : 9
 /** Warm-up load per side before the rounds: runs of 1 s, each opening and closing its connections as a round does. */
 const WARM_UP_RUNS = quick ? 1 : 3
 const CONNECTIONS = 50
@@ -111,8 +117,12 @@ async function answerOf(origin, path, headers) {
 
 const percent = (share) => (Number.isFinite(share) ? `${Math.round(share * 100)} %` : 'unknown')
 
-/** Sandbox against reference, alternating, `ROUNDS` pairs: throughput ratio, sandbox p99, errors, peak RSS. */
-async function compare(sandbox, paths, headers, representative = paths[0]) {
+/**
+ * Sandbox against reference, `rounds` pairs, each pair starting with the other side than the last
+ * (as compareSandboxes does), so a drift in the machine's speed falls on both alike: throughput
+ * ratio, sandbox p99, errors, peak RSS.
+ */
+async function compare(sandbox, paths, headers, { representative = paths[0], rounds = ROUNDS } = {}) {
   const answer = await answerOf(sandbox.origin, representative, headers)
   const file = join(work, `answer-${Math.random().toString(36).slice(2)}.json`)
   writeFileSync(file, JSON.stringify({ key: headers['X-API-Key'], ...answer }))
@@ -136,12 +146,19 @@ async function compare(sandbox, paths, headers, representative = paths[0]) {
     const limitBusy = []
     let errors = 0
     let peakRss = 0
-    for (let round = 0; round < ROUNDS; round++) {
-      const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(sandbox.child.pid))), 200)
-      const ours = await load(sandbox, paths, headers, SECONDS)
-      clearInterval(sampler)
-      peakRss = Math.max(peakRss, rssOf(sandbox.child.pid))
-      const limit = await load(reference, [representative], headers, SECONDS)
+    for (let round = 0; round < rounds; round++) {
+      const measureOurs = async () => {
+        const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(sandbox.child.pid))), 200)
+        const result = await load(sandbox, paths, headers, SECONDS)
+        clearInterval(sampler)
+        peakRss = Math.max(peakRss, rssOf(sandbox.child.pid))
+        return result
+      }
+      const measureLimit = () => load(reference, [representative], headers, SECONDS)
+      const [ours, limit] =
+        round % 2 === 0
+          ? [await measureOurs(), await measureLimit()]
+          : await measureLimit().then(async (first) => [await measureOurs(), first])
       ratios.push(ours.rps / limit.rps)
       p99s.push(ours.p99)
       limitP99s.push(limit.p99)
@@ -262,7 +279,7 @@ try {
     ['/monitoring (default range)', '/api/v1/monitoring', project, 0.9],
     ['/overview (default range)', '/api/v1/overview', project, 0.9],
   ]) {
-    const result = await compare(sandbox, [path], headers)
+    const result = await compare(sandbox, [path], headers, { rounds: PHYSICAL_ROUNDS })
     peakRss = Math.max(peakRss, result.peakRss)
     row(
       `throughput ${endpoint} vs the physical limit`,
