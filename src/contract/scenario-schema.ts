@@ -4,8 +4,8 @@ import { WARNING_TEMPLATES } from '../vocabulary/warnings.js'
 import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
 import { MAX_LATENCY_MS, parseLatency } from '../vocabulary/latency.js'
 import { SCENARIO_NAME } from '../vocabulary/scenario-name.js'
-import { FAULT_TYPES } from '../vocabulary/faults.js'
-import { VARIANT_NAMES } from '../vocabulary/variants.js'
+import { FAULT_PREFIX, FAULT_TYPES } from '../vocabulary/faults.js'
+import { VARIANT_NAMES, VARIANT_PREFIX } from '../vocabulary/variants.js'
 
 /** The sandbox's own 400s (the admin API's, strict mode's): not answers the API itself gives, so no rule may force them. */
 const ADMIN_ONLY: ReadonlySet<string> = new Set([
@@ -80,6 +80,20 @@ export const failSchema = z
   .refine((fail) => fail.rate === undefined || fail.nth === undefined, { message: 'give rate or nth, not both' })
   .refine((fail) => fail.error === undefined || fail.status === 400, { message: 'error applies to status 400 only', path: ['error'] })
 
+/**
+ * The message for a name a rule does not know: the valid names, and the fix where the built-in
+ * scenario's name was written instead (`fault-connection-reset` for `connection-reset`).
+ */
+function unknownName(names: readonly string[], prefix: string): (issue: { readonly input?: unknown }) => string {
+  return ({ input }) => {
+    const valid = `must be one of ${names.join(', ')}`
+    const bare = typeof input === 'string' && input.startsWith(prefix) ? input.slice(prefix.length) : undefined
+    return bare !== undefined && names.includes(bare)
+      ? `${valid}: write ${bare}, without "${prefix}", which only the built-in scenario's name has`
+      : valid
+  }
+}
+
 const faultMilliseconds = z
   .number({ error: `must be milliseconds, a whole number from 0 to ${MAX_LATENCY_MS}` })
   .int(`must be milliseconds, a whole number from 0 to ${MAX_LATENCY_MS}`)
@@ -94,7 +108,7 @@ const faultMilliseconds = z
 export const faultSchema = z
   .strictObject({
     type: z
-      .enum(FAULT_TYPES, { error: `must be one of ${FAULT_TYPES.join(', ')}` })
+      .enum(FAULT_TYPES, { error: unknownName(FAULT_TYPES, FAULT_PREFIX) })
       .describe('The fault: the built-in scenario\'s name without "fault-"'),
     rate: z.number().gt(0).max(1).optional().describe('Fault this seeded share of matching requests (0 < rate <= 1)'),
     nth: oneOrMany(z.number().int().positive()).optional().describe('Fault only the nth matching request(s), counting from 1'),
@@ -138,7 +152,7 @@ export const ruleSchema = z
     rateLimit: rateLimitSchema.optional().describe('Extension: limit requests per key per window, then 429 with Retry-After'),
     fault: faultSchema.optional().describe('A fault of the network or a gateway (a reset, a cut body, an HTML 502…), before the key check'),
     variant: z
-      .enum(VARIANT_NAMES, { error: `must be one of ${VARIANT_NAMES.join(', ')}` })
+      .enum(VARIANT_NAMES, { error: unknownName(VARIANT_NAMES, VARIANT_PREFIX) })
       .optional()
       .describe('Answer successes as the real API may where the spec leaves room: the built-in scenario\'s name without "variant-"'),
   })

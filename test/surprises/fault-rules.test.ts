@@ -26,6 +26,14 @@ describe('fault and variant rules in scenario definitions', () => {
     ],
     [[{ fault: { type: 'empty-reply', duration: 10 } }], 'rules[0].fault.duration: duration applies to slow-body only'],
     [[{ variant: 'tiny' }], 'rules[0].variant: must be one of extra-fields, project-status, trend, sparse, unicode, large'],
+    [
+      [{ fault: { type: 'fault-connection-reset' } }],
+      'rules[0].fault.type: must be one of connection-reset, empty-reply, truncated-body, gateway-html, gateway-timeout, slow-body, invalid-json: write connection-reset, without "fault-", which only the built-in scenario\'s name has',
+    ],
+    [
+      [{ variant: 'variant-trend' }],
+      'rules[0].variant: must be one of extra-fields, project-status, trend, sparse, unicode, large: write trend, without "variant-", which only the built-in scenario\'s name has',
+    ],
   ])('PUT of %j is 400 invalid_body naming the rule and the valid values, and the scenarios in force stay', async (rules, message) => {
     expect((await sandbox().putScenarios(['no-data'])).status).toBe(200)
     const answer = await sandbox().putScenarios([definition(rules)])
