@@ -32,7 +32,7 @@ const PROCESS_BUDGET_MB = 128
 
 /**
  * Heap beyond the budget: the code, the default data, the process's caches (answers 4 MiB, admin
- * answers 8 MiB, the sessions list 2 MiB) and the garbage of a busy turn. The budget's estimates
+ * answers 8 MiB, the sessions list 2 MiB, variant-large's projects about 4 MiB) and the garbage of a busy turn. The budget's estimates
  * get half again as much room, so a sandbox answers 409 memory_full long before the heap is full
  * (docs/decisions/bounded-by-bytes.md).
  */

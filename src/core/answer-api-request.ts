@@ -199,7 +199,9 @@ function runSteps(
   const warning = learned.warnings[0]
   if (sandbox.strict && warning !== undefined) throw new SandboxError(WARNING_BY_CODE.get(warning.code)!, warning.detail)
   const { hides, hidesProjects, variants } = decision
-  const large = hasVariant(variants, 'large') ? largeAccount(index, key, sandbox.analytics.seed, today) : undefined
+  const large = hasVariant(variants, 'large')
+    ? largeAccount(index, key, sandbox.analytics.seed, today, sandbox.shared.largeProjects)
+    : undefined
   const project = endpoint.project({ index, key, projectId, hides, large })
   const query = endpoint.query(request.query, today)
   const headers = decision.enterData(endpoint.failure, realNow, observer)

@@ -2,6 +2,7 @@ import type { DailySeries } from '../analytics/daily-series.js'
 import type { BoundedCache } from '../vocabulary/bounded-cache.js'
 import type { Answer } from './answer.js'
 import type { SharedAnswers } from './admin/shared-answers.js'
+import type { LargeProjects } from '../analytics/large-projects.js'
 
 /**
  * What every sandbox of a process shares, named as such: caches whose entries key on what is
@@ -20,4 +21,6 @@ export interface ProcessWide {
   readonly adminAnswers: SharedAnswers
   /** The analytics' daily series, by seed, project revision and filter. */
   readonly series: BoundedCache<string, DailySeries>
+  /** The projects `variant-large` adds to an account, by seed, account, count and day: a few kept. */
+  readonly largeProjects: BoundedCache<string, LargeProjects>
 }

@@ -4,6 +4,7 @@ import { SharedAnswers } from '../core/admin/shared-answers.js'
 import { ownAnswer, type Answer } from '../core/answer.js'
 import type { ProcessWide } from '../core/process-wide.js'
 import { BoundedCache } from '../vocabulary/bounded-cache.js'
+import type { LargeProjects } from '../analytics/large-projects.js'
 
 /**
  * Bytes of success answers kept for serving again (the least recently used go first): about 4,000
@@ -20,6 +21,11 @@ export const ANSWER_ADMISSION_KEYS = 4096
  * largest (a journal page of 1,000 cut entries is about 2.4 MB).
  */
 export const ADMIN_ANSWER_CACHE_BYTES = 8 * 1024 * 1024
+/**
+ * Accounts whose `variant-large` projects are kept (about 2.2 MB of heap each: 2,000 projects): the account a
+ * test lists and reads now, and one more, say another seed's session's.
+ */
+export const LARGE_PROJECTS_KEPT = 2
 
 /**
  * The caches every sandbox of this process shares (see {@link ProcessWide}): made once, when the
@@ -36,4 +42,5 @@ export const PROCESS_WIDE: ProcessWide = Object.freeze({
   }),
   adminAnswers: new SharedAnswers(ADMIN_ANSWER_CACHE_BYTES),
   series: new BoundedCache<string, DailySeries>(SERIES_CACHE_BYTES, seriesBytes),
+  largeProjects: new BoundedCache<string, LargeProjects>(LARGE_PROJECTS_KEPT),
 })
