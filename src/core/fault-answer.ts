@@ -3,11 +3,13 @@ import { GATEWAY_HTML_BODY, GATEWAY_TIMEOUT_BODY, INVALID_JSON_BODY, type FaultD
 import { RESPONSE_HEADERS, textAnswer, type Answer } from './answer.js'
 
 /**
- * A gateway's page: HTML, with the API's CORS headers so a browser client reads the 502 it tests
- * (a real gateway may send none, which a browser reports as a network error instead).
+ * A gateway's page: HTML, named by nginx's `Server` header as nginx names its own pages, with the
+ * API's CORS headers so a browser client reads the 502 it tests (a real gateway may send none,
+ * which a browser reports as a network error instead).
  */
 const GATEWAY_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'text/html',
+  server: 'nginx',
   'access-control-allow-origin': RESPONSE_HEADERS['access-control-allow-origin']!,
 }
 

@@ -62,10 +62,11 @@ describe('faults over real HTTP, read with raw sockets', () => {
     expect(whole.body.subarray(0, body.length).equals(body)).toBe(true)
   })
 
-  it("fault-gateway-html answers a proxy's 502 text/html page, not the envelope", async () => {
+  it("fault-gateway-html answers a proxy's 502 text/html page, not the envelope, with nginx's Server header", async () => {
     const { status, headers, body } = splitExchange(await rawExchange(port, PROJECTS, withFault('fault-gateway-html')))
     expect(status).toBe(502)
     expect(headers['content-type']).toBe('text/html')
+    expect(headers.server).toBe('nginx')
     expect(body.toString()).toBe(GATEWAY_HTML_BODY)
   })
 
@@ -75,6 +76,7 @@ describe('faults over real HTTP, read with raw sockets', () => {
     const { status, headers, body } = splitExchange(exchange)
     expect(status).toBe(504)
     expect(headers['content-type']).toBe('text/html')
+    expect(headers.server).toBe('nginx')
     expect(body.toString()).toBe(GATEWAY_TIMEOUT_BODY)
     expect(exchange.arrivals[0]).toBeGreaterThanOrEqual(280)
   })

@@ -27,7 +27,12 @@ describe('faults in-process through msw: the nearest thing msw can do', () => {
 
   it('fault-gateway-html and fault-gateway-timeout give the same pages as over HTTP, the timeout after its delay', async () => {
     const html = await get('fault-gateway-html')
-    expect([html.status, html.headers.get('content-type'), await html.text()]).toEqual([502, 'text/html', GATEWAY_HTML_BODY])
+    expect([html.status, html.headers.get('content-type'), html.headers.get('server'), await html.text()]).toEqual([
+      502,
+      'text/html',
+      'nginx',
+      GATEWAY_HTML_BODY,
+    ])
     inForce('quick-gateway-timeout', { type: 'gateway-timeout', delay: 300 })
     const started = performance.now()
     const timeout = await get('quick-gateway-timeout')
