@@ -49,10 +49,18 @@ export function openSession(base: SandboxConfig, fixtures: SandboxCore['fixtures
     }
     if (name !== undefined) defined.add(name)
     try {
-      return resolveScenarios(catalogue, [item], () => `scenarios[${index}]`)
+      return resolveScenarios(
+        catalogue,
+        [item],
+        () => `scenarios[${index}]`,
+        undefined,
+        () => `scenarios[${index}]`,
+      )
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error
-      issues.push({ field: `scenarios[${index}]`, message: error.message })
+      // A definition's mistakes at their own fields; an unknown name at the item.
+      if (error.issues.length > 0) issues.push(...error.issues)
+      else issues.push({ field: `scenarios[${index}]`, message: error.message })
       return []
     }
   })

@@ -191,7 +191,8 @@ export function unknownScenarioMessage(name: string, catalogue: ScenarioCatalogu
  * Resolves names and inline definitions, in order. All are checked before any inline definition
  * joins the catalogue, so a bad list changes nothing. Throws a {@link ConfigError} for an unknown
  * name (an {@link UnknownScenarioError}, not showing a name that holds a key by `holdsKey`) or an
- * invalid definition.
+ * invalid definition. Where the items are a field of a request's body, `fieldOf` names each item's
+ * field (`scenarios[0]`), and a definition's mistakes are in the error's `issues` at their fields.
  *
  * @example
  * resolveScenarios(catalogue, ['slow', { name: 'mine', description: '…', rules: [{ data: 'none' }] }], (index) => `options.scenarios[${index}]`)
@@ -201,15 +202,22 @@ export function resolveScenarios(
   items: readonly unknown[],
   sourceOf: (index: number) => string,
   holdsKey: HoldsKey = HOLDS_NO_KEY,
+  fieldOf?: (index: number) => string,
 ): Scenario[] {
   const inline = new Map<string, { scenario: Scenario; source: string }>()
   const scenarios = items.map((item, index) => {
     if (typeof item !== 'string') {
       const source = sourceOf(index)
-      const scenario = parseScenario(item, source)
+      const field = fieldOf?.(index)
+      const scenario = parseScenario(item, source, field)
       // Two definitions of one name in one list: the catalogue could list one and apply the other.
       if (inline.has(scenario.name)) {
-        throw new ConfigError(`Failed to load scenario ${JSON.stringify(scenario.name)} (${source}): the list defines this name twice`)
+        const twice = 'the list defines this name twice'
+        throw new ConfigError(
+          `Failed to load scenario ${JSON.stringify(scenario.name)} (${source}): ${twice}`,
+          ERRORS.invalidBody,
+          field === undefined ? [] : [{ field: `${field}.name`, message: twice }],
+        )
       }
       inline.set(scenario.name, { scenario, source })
       return scenario

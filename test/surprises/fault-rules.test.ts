@@ -43,6 +43,35 @@ describe('fault and variant rules in scenario definitions', () => {
     expect(await sandbox().activeNames()).toEqual(['no-data'])
   })
 
+  it('PUT of a bad definition lists each mistake in errors.fields at its field of the body, and a name defined twice at the second', async () => {
+    const before = await sandbox().activeNames()
+    const answer = await sandbox().putScenarios(['no-data', definition([{ fault: { type: 'fault-empty-reply', rate: 2 } }])])
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors.fields).toEqual([
+      {
+        field: 'scenarios[1].rules[0].fault.type',
+        message: expect.stringContaining('write empty-reply, without "fault-"'),
+      },
+      { field: 'scenarios[1].rules[0].fault.rate', message: expect.any(String) },
+    ])
+    const twice = await sandbox().putScenarios([definition([{ data: 'none' }]), definition([{ variant: 'trend' }])])
+    expect(twice.status).toBe(400)
+    expect(twice.body.errors.fields).toEqual([{ field: 'scenarios[1].name', message: 'the list defines this name twice' }])
+    expect(await sandbox().activeNames()).toEqual(before)
+  })
+
+  it('POST /__sandbox/sessions with a bad definition lists its mistakes at their fields, as PUT does', async () => {
+    const origin = new URL(sandbox().url).origin
+    const response = await fetch(`${origin}/__sandbox/sessions`, {
+      method: 'POST',
+      body: JSON.stringify({ scenarios: [definition([{ variant: 'variant-trend' }])] }),
+    })
+    expect(response.status).toBe(400)
+    expect((await response.json()).errors.fields).toEqual([
+      { field: 'scenarios[0].rules[0].variant', message: expect.stringContaining('write trend, without "variant-"') },
+    ])
+  })
+
   it('PUT of a rule with several mistakes lists every one of them', async () => {
     const answer = await sandbox().putScenarios([definition([{ fault: { type: 'nope', delay: -1 }, variant: 'tiny' }])])
     expect(answer.status).toBe(400)

@@ -152,10 +152,17 @@ export const ADMIN_HANDLERS: Readonly<Record<AdminOperationId, AdminHandler>> = 
   get_mutations: () => ok(MUTATION_LIST, 'Mutations retrieved successfully'),
   put_scenario: (sandbox, request) => {
     // The shape first (every mistake in errors.fields, nothing changed), then each item: a
-    // definition's mistakes are a ConfigError (400 invalid_body), an unknown name an UnknownScenarioError (400 unknown_scenario).
+    // definition's mistakes are a ConfigError (400 invalid_body, each in errors.fields too), an
+    // unknown name an UnknownScenarioError (400 unknown_scenario).
     const { scenarios } = parse(loadInputSchemas().scenarioListBodySchema, readJsonBody(request))
     sandbox.scenarios.activate(
-      resolveScenarios(sandbox.scenarios.catalogue, scenarios, (index) => `admin API, scenarios[${index}]`, sandbox.model.index.knownKeys),
+      resolveScenarios(
+        sandbox.scenarios.catalogue,
+        scenarios,
+        (index) => `admin API, scenarios[${index}]`,
+        sandbox.model.index.knownKeys,
+        (index) => `scenarios[${index}]`,
+      ),
     )
     return ok({ active: activeNames(sandbox) }, 'Scenarios activated')
   },
