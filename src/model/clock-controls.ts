@@ -6,6 +6,7 @@ import { formatInstant, LAST_INSTANT_MS } from '../vocabulary/format-instant.js'
 import { CLOCK_ADVANCE_MESSAGE, MAX_DURATION_MS, parseIsoDuration } from '../vocabulary/iso-duration.js'
 import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
 import { PortalError } from '../vocabulary/portal-error.js'
+import { ROOT_ISSUE_PATH } from '../vocabulary/format-issue-path.js'
 import { parse } from './parse-body.js'
 import { refuseOversizedBody } from './refuse-oversized-body.js'
 
@@ -33,7 +34,7 @@ export function setClock(clock: Clock, body: unknown): ClockView {
   const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}
   if ('now' in fields === 'advance' in fields) {
     throw PortalError.invalid([
-      { field: '(root)', message: 'give "now" (a date or a date-time, or null for the start clock) or "advance", not both' },
+      { field: ROOT_ISSUE_PATH, message: 'give "now" (a date or a date-time, or null for the start clock) or "advance", not both' },
     ])
   }
   if ('advance' in fields) {

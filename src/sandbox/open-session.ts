@@ -44,7 +44,7 @@ export function openSession(base: SandboxConfig, fixtures: SandboxCore['fixtures
     // Two definitions of one name: the catalogue would list one and the session apply the other.
     const name = typeof item === 'object' && item !== null ? (item as { name?: unknown }).name : undefined
     if (name !== undefined && defined.has(name)) {
-      issues.push({ field: `scenarios[${index}]`, message: 'the list defines this name twice' })
+      issues.push({ field: `scenarios[${index}].name`, message: 'the list defines this name twice' })
       return []
     }
     if (name !== undefined) defined.add(name)

@@ -1,5 +1,6 @@
 import { ConfigError } from '../vocabulary/config-error.js'
 import { ERRORS } from '../vocabulary/errors.js'
+import { ROOT_ISSUE_PATH } from '../vocabulary/format-issue-path.js'
 import { describeIssues } from '../vocabulary/describe-issues.js'
 import { distinctIssues, issuesOf } from '../model/parse-body.js'
 import type { Scenario } from '../contract/scenario-schema.js'
@@ -26,7 +27,9 @@ export function parseScenario(input: unknown, source: string, at?: string): Scen
   const found = distinctIssues(issuesOf(result.error))
   const issues = found.map((issue) => ({ path: [issue.field], message: issue.message }))
   const fields =
-    at === undefined ? [] : found.map((issue) => ({ field: issue.field === '' ? at : `${at}.${issue.field}`, message: issue.message }))
+    at === undefined
+      ? []
+      : found.map((issue) => ({ field: issue.field === ROOT_ISSUE_PATH ? at : `${at}.${issue.field}`, message: issue.message }))
   throw new ConfigError(
     `Failed to load scenario${label} (${source}): ${issues.length === 0 ? 'invalid' : describeIssues(issues)}`,
     ERRORS.invalidBody,

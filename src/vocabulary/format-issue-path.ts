@@ -1,3 +1,6 @@
+/** What {@link formatIssuePath} writes for the value itself (an empty path). */
+export const ROOT_ISSUE_PATH = '(root)'
+
 /**
  * Formats a validation issue's path the way a user would write it: `projects[2].topics[0].name`.
  *
@@ -10,5 +13,5 @@ export function formatIssuePath(path: ReadonlyArray<PropertyKey>): string {
     if (typeof segment === 'number') text += `[${segment}]`
     else text += text === '' ? String(segment) : `.${String(segment)}`
   }
-  return text === '' ? '(root)' : text
+  return text === '' ? ROOT_ISSUE_PATH : text
 }

@@ -218,7 +218,7 @@ describe('sessions over real HTTP', () => {
       },
     })
     expect(twice.status).toBe(400)
-    expect(twice.text).toContain('defines this name twice')
+    expect(twice.body.errors.fields).toEqual([{ field: 'scenarios[1].name', message: 'the list defines this name twice' }])
     expect((await admin('sessions')).body.data.sessions).toEqual([])
   })
 

@@ -60,6 +60,12 @@ describe('fault and variant rules in scenario definitions', () => {
     expect(await sandbox().activeNames()).toEqual(before)
   })
 
+  it('PUT of an item that is neither a name nor a definition names the item itself in errors.fields', async () => {
+    const answer = await sandbox().putScenarios([5])
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors.fields).toEqual([{ field: 'scenarios[0]', message: expect.any(String) }])
+  })
+
   it('POST /__sandbox/sessions with a bad definition lists its mistakes at their fields, as PUT does', async () => {
     const origin = new URL(sandbox().url).origin
     const response = await fetch(`${origin}/__sandbox/sessions`, {

@@ -1,5 +1,6 @@
 import { parseJsonText } from '../../vocabulary/parse-json-text.js'
 import { PortalError } from '../../vocabulary/portal-error.js'
+import { ROOT_ISSUE_PATH } from '../../vocabulary/format-issue-path.js'
 import type { CoreRequest } from '../core-request.js'
 
 /**
@@ -25,6 +26,6 @@ export function readJsonBody(request: CoreRequest): unknown {
     // A byte order mark some clients put first is not part of the JSON.
     return parseJsonText(text)
   } catch {
-    throw PortalError.invalid([{ field: '(root)', message: NOT_JSON_MESSAGE }])
+    throw PortalError.invalid([{ field: ROOT_ISSUE_PATH, message: NOT_JSON_MESSAGE }])
   }
 }
