@@ -607,12 +607,12 @@ rmSync(work, { recursive: true, force: true })
 
 if (asJson) {
   process.stdout.write(
-    `${JSON.stringify({ pinned: pin, generator, smoke, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2)}\n`,
+    `${JSON.stringify({ pinned: pin, generator, smoke, rounds: ROUNDS, physicalRounds: PHYSICAL_ROUNDS, seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2)}\n`,
   )
 } else {
   const format = (value) => (Number.isInteger(value) || value >= 100 ? value.toFixed(0) : value.toFixed(2))
   process.stdout.write(
-    `analytics-sandbox benchmark: ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per side, ` +
+    `analytics-sandbox benchmark: ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per side (against the physical limit ${PHYSICAL_ROUNDS}), ` +
       `${pin ? 'servers on core 0, load on core 1' : 'not pinned'}, load generator ${generator}, Node ${process.version}\n\n`,
   )
   process.stdout.write('| target | measured | goal | met | note |\n|---|---|---|---|---|\n')
