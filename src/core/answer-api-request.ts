@@ -167,7 +167,8 @@ function runSteps(
 ): Answer & { readonly dates?: number } {
   const keys = sandbox.model.index.knownKeys
   const endpoint = (learned.endpoint = resolveRoute(sandbox.routes, request.method, request.path))
-  if (sandbox.clientReport && !observer) learned.warnings = findWarnings(ENDPOINT_RULES[endpoint.name], request, projectHeader, keys)
+  if (sandbox.clientReport && !observer)
+    learned.warnings = findWarnings(ENDPOINT_RULES[endpoint.name], request, projectHeader, keys, sandbox.lastWarnings)
   const active = (learned.active = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'), keys))
   const { index } = sandbox.model
   if (active.makesFaults) {

@@ -12,4 +12,5 @@ export function endSandbox(sandbox: SandboxCore): void {
   sandbox.budget.close()
   sandbox.model.release()
   sandbox.repeats.clear()
+  sandbox.lastWarnings.clear()
 }

@@ -20,6 +20,7 @@ export function resetSandbox(sandbox: SandboxCore): void {
   sandbox.coverage.clear()
   sandbox.requestCount = 0
   sandbox.repeats.clear()
+  sandbox.lastWarnings.clear()
   sandbox.clock.restore()
   sandbox.portal.reset()
   sandbox.model.reseed()

@@ -10,6 +10,7 @@ import type { Journal } from './journal.js'
 import type { Coverage } from './report/coverage.js'
 import type { ProcessWide } from './process-wide.js'
 import type { RepeatMemo } from './repeat-memo.js'
+import type { WarningsMemo } from './report/warnings-memo.js'
 import type { LatencyRange } from '../vocabulary/latency.js'
 import type { BudgetAccount } from '../vocabulary/memory-budget.js'
 
@@ -53,6 +54,8 @@ export interface SandboxCore {
   readonly budget: BudgetAccount
   /** The last request answered with success while nothing could change a repeat of it: a repeat skips the steps. */
   readonly repeats: RepeatMemo
+  /** The last query string's warnings (the client report's), found once while it repeats. */
+  readonly lastWarnings: WarningsMemo
   /** Requests answered so far: orders the seeded choices made per request (latency in a range). */
   requestCount: number
 }

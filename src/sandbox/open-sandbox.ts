@@ -19,6 +19,7 @@ import { MUTATION_ENV } from '../vocabulary/mutations.js'
 import { Journal } from '../core/journal.js'
 import { PROCESS_WIDE } from './process-wide.js'
 import { RepeatMemo } from '../core/repeat-memo.js'
+import { WarningsMemo } from '../core/report/warnings-memo.js'
 import { Coverage } from '../core/report/coverage.js'
 import { ConfigError } from '../vocabulary/config-error.js'
 import { checkWholeOption } from '../vocabulary/whole-option.js'
@@ -205,6 +206,7 @@ export function buildSandboxCore(config: SandboxConfig, fixtures: Fixtures, stat
     ...state,
     shared: PROCESS_WIDE,
     repeats: new RepeatMemo(),
+    lastWarnings: new WarningsMemo(),
     requestCount: 0,
   }
 }

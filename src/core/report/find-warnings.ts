@@ -3,6 +3,7 @@ import { maskKeysInText, type KnownKeys } from '../../vocabulary/mask-key.js'
 import { decodeUrlPart } from '../../vocabulary/decode-url-part.js'
 import { MAX_WARNINGS, nearestName, quoteName, WARNING_TEMPLATES, type Warning } from '../../vocabulary/warnings.js'
 import type { CoreRequest } from '../core-request.js'
+import type { WarningsMemo } from './warnings-memo.js'
 
 /** Every query parameter some endpoint reads. */
 const KNOWN_PARAMETERS: readonly string[] = ANALYTICS_PARAMETERS
@@ -82,7 +83,8 @@ function queryWarnings(endpoint: EndpointRules, query: string, keys: KnownKeys, 
  * client meant — an unknown query parameter (with the nearest known one), a known one this endpoint
  * does not read, one given twice where the API does not refuse it, `X-Project-ID` where it is
  * ignored, a body on a GET, a key in the query string. At most {@link MAX_WARNINGS}; a request with
- * none (nearly all) costs a few comparisons and allocates nothing.
+ * none (nearly all) costs a few comparisons and allocates nothing; a request whose only possible
+ * warnings are its query's is answered from `memo` when its query is the last one's.
  *
  * @example
  * findWarnings(ENDPOINT_RULES.monitoring, request, projectHeader, index.knownKeys)[0]?.code // 'unknown_parameter' for ?startDate=…
@@ -92,12 +94,29 @@ export function findWarnings(
   request: CoreRequest,
   projectHeader: string | null,
   keys: KnownKeys,
+  memo?: WarningsMemo,
 ): readonly Warning[] {
   const length = request.header('content-length')
   const chunked = request.header('transfer-encoding')
   const ignoredProject = projectHeader !== null && endpoint.projectHeader === 'ignored'
   const body = chunked !== null || (length !== null && length !== '0')
   if (request.query === '' && !ignoredProject && !body) return NONE
+  if (memo !== undefined && !ignoredProject && !body) {
+    return memo.of(endpoint, request.query, keys, () => warningsOf(endpoint, request, length, chunked, false, false, keys))
+  }
+  return warningsOf(endpoint, request, length, chunked, ignoredProject, body, keys)
+}
+
+/** Every warning of the request, found afresh, each detail masked of known keys. */
+function warningsOf(
+  endpoint: EndpointRules,
+  request: CoreRequest,
+  length: string | null,
+  chunked: string | null,
+  ignoredProject: boolean,
+  body: boolean,
+  keys: KnownKeys,
+): readonly Warning[] {
   const found: Warning[] = []
   if (request.query !== '') queryWarnings(endpoint, request.query, keys, found)
   if (ignoredProject && found.length < MAX_WARNINGS) {
@@ -123,5 +142,5 @@ export function findWarnings(
     const shown = maskKeysInText(detail, keys)
     if (shown !== detail) found[index] = { code, detail: shown }
   }
-  return found
+  return found.length === 0 ? NONE : found
 }
