@@ -3,7 +3,7 @@ import { loadInputSchemas } from '../contract/load-input-schemas.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import { distinctIssues, issuesOf } from '../model/parse-body.js'
 import { refuseOversizedBody } from '../model/refuse-oversized-body.js'
-import { createScenarioCatalogue, resolveScenarios, type ScenarioCatalogue } from '../scenarios/scenario-catalogue.js'
+import { createScenarioCatalogue, DEFINED_TWICE, resolveScenarios, type ScenarioCatalogue } from '../scenarios/scenario-catalogue.js'
 import { NO_MUTATION, resolveMutation, UNKNOWN_MUTATION, type MutationChoice } from './resolve-mutation.js'
 import { ConfigError } from '../vocabulary/config-error.js'
 import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
@@ -44,7 +44,7 @@ export function openSession(base: SandboxConfig, fixtures: SandboxCore['fixtures
     // Two definitions of one name: the catalogue would list one and the session apply the other.
     const name = typeof item === 'object' && item !== null ? (item as { name?: unknown }).name : undefined
     if (name !== undefined && defined.has(name)) {
-      issues.push({ field: `scenarios[${index}].name`, message: 'the list defines this name twice' })
+      issues.push({ field: `scenarios[${index}].name`, message: DEFINED_TWICE })
       return []
     }
     if (name !== undefined) defined.add(name)

@@ -188,6 +188,15 @@ export function unknownScenarioMessage(name: string, catalogue: ScenarioCatalogu
 }
 
 /**
+ * The message of an inline definition whose name an earlier one of the same list has: the catalogue
+ * could list one and apply the other.
+ *
+ * @example
+ * ({ field: 'scenarios[1].name', message: DEFINED_TWICE })
+ */
+export const DEFINED_TWICE = 'the list defines this name twice'
+
+/**
  * Resolves names and inline definitions, in order. All are checked before any inline definition
  * joins the catalogue, so a bad list changes nothing. Throws a {@link ConfigError} for an unknown
  * name (an {@link UnknownScenarioError}, not showing a name that holds a key by `holdsKey`) or an
@@ -210,13 +219,11 @@ export function resolveScenarios(
       const source = sourceOf(index)
       const field = fieldOf?.(index)
       const scenario = parseScenario(item, source, field)
-      // Two definitions of one name in one list: the catalogue could list one and apply the other.
       if (inline.has(scenario.name)) {
-        const twice = 'the list defines this name twice'
         throw new ConfigError(
-          `Failed to load scenario ${JSON.stringify(scenario.name)} (${source}): ${twice}`,
+          `Failed to load scenario ${JSON.stringify(scenario.name)} (${source}): ${DEFINED_TWICE}`,
           ERRORS.invalidBody,
-          field === undefined ? [] : [{ field: `${field}.name`, message: twice }],
+          field === undefined ? [] : [{ field: `${field}.name`, message: DEFINED_TWICE }],
         )
       }
       inline.set(scenario.name, { scenario, source })

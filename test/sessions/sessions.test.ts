@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { SESSIONS_OFF_DETAIL } from '../../src/server/session-store.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
+import { DEFINED_TWICE } from '../../src/scenarios/scenario-catalogue.js'
 import { repeatedParameterDetail } from '../../src/vocabulary/repeated-parameter.js'
 import { CROSS_SITE_DETAIL, FOREIGN_ORIGIN_DETAIL } from '../../src/core/admin/refuse-foreign-origin.js'
 import { killAllCli, runCli } from '../cli/run-cli.js'
@@ -218,7 +219,7 @@ describe('sessions over real HTTP', () => {
       },
     })
     expect(twice.status).toBe(400)
-    expect(twice.body.errors.fields).toEqual([{ field: 'scenarios[1].name', message: 'the list defines this name twice' }])
+    expect(twice.body.errors.fields).toEqual([{ field: 'scenarios[1].name', message: DEFINED_TWICE }])
     expect((await admin('sessions')).body.data.sessions).toEqual([])
   })
 

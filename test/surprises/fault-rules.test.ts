@@ -3,6 +3,7 @@ import { useHttpSandbox } from '../scenarios/helpers.js'
 import { killAllCli, runCli } from '../cli/run-cli.js'
 import { useTempDir } from '../support/temp-dir.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
+import { DEFINED_TWICE } from '../../src/scenarios/scenario-catalogue.js'
 
 const temp = useTempDir('fault-rules')
 const definition = (rules: unknown[]) => ({ name: 'mine', description: 'A fault of my own', rules })
@@ -56,7 +57,7 @@ describe('fault and variant rules in scenario definitions', () => {
     ])
     const twice = await sandbox().putScenarios([definition([{ data: 'none' }]), definition([{ variant: 'trend' }])])
     expect(twice.status).toBe(400)
-    expect(twice.body.errors.fields).toEqual([{ field: 'scenarios[1].name', message: 'the list defines this name twice' }])
+    expect(twice.body.errors.fields).toEqual([{ field: 'scenarios[1].name', message: DEFINED_TWICE }])
     expect(await sandbox().activeNames()).toEqual(before)
   })
 
