@@ -102,7 +102,11 @@ export function findWarnings(
   const body = chunked !== null || (length !== null && length !== '0')
   if (request.query === '' && !ignoredProject && !body) return NONE
   if (memo !== undefined && !ignoredProject && !body) {
-    return memo.of(endpoint, request.query, keys, () => warningsOf(endpoint, request, length, chunked, false, false, keys))
+    const { query } = request
+    return (
+      memo.find(endpoint, query, keys) ??
+      memo.keep(endpoint, query, keys, warningsOf(endpoint, request, length, chunked, false, false, keys))
+    )
   }
   return warningsOf(endpoint, request, length, chunked, ignoredProject, body, keys)
 }

@@ -10,7 +10,7 @@ import type { Warning } from '../../vocabulary/warnings.js'
  *
  * @example
  * const memo = new WarningsMemo()
- * memo.of(ENDPOINT_RULES.monitoring, 'startDate=2026-01-01', keys, () => queryWarnings()) // found once, then kept
+ * memo.find(ENDPOINT_RULES.monitoring, query, keys) ?? memo.keep(ENDPOINT_RULES.monitoring, query, keys, findAfresh())
  */
 export class WarningsMemo {
   #endpoint: EndpointRules | undefined
@@ -19,10 +19,14 @@ export class WarningsMemo {
   #changes = -1
   #warnings: readonly Warning[] = []
 
-  /** The warnings of `query` on `endpoint`: as last found while the known keys stay as they were, else found by `find` and kept. */
-  of(endpoint: EndpointRules, query: string, keys: KnownKeys, find: () => readonly Warning[]): readonly Warning[] {
-    if (endpoint === this.#endpoint && query === this.#query && keys === this.#keys && keys.changes === this.#changes) return this.#warnings
-    const warnings = find()
+  /** The warnings kept for `query` on `endpoint`, if they were found while the known keys were as they are. */
+  find(endpoint: EndpointRules, query: string, keys: KnownKeys): readonly Warning[] | undefined {
+    if (endpoint !== this.#endpoint || query !== this.#query || keys !== this.#keys || keys.changes !== this.#changes) return undefined
+    return this.#warnings
+  }
+
+  /** Keeps `warnings` as those of `query` on `endpoint` with the keys known now; gives them. */
+  keep(endpoint: EndpointRules, query: string, keys: KnownKeys, warnings: readonly Warning[]): readonly Warning[] {
     this.#endpoint = endpoint
     this.#query = query
     this.#keys = keys
