@@ -13,6 +13,7 @@ import { readFixturesFile } from './read-fixtures-file.js'
 import { createRequestLogger, type LogFormat } from '../server/request-logger.js'
 import { DEFAULT_TIMEOUTS } from '../server/start-server.js'
 import { serveSandbox } from '../server/serve-sandbox.js'
+import { keepTickShapes } from '../server/keep-tick-shapes.js'
 import { formatScenarioList } from './format-scenario-list.js'
 import type { SandboxOptions } from '../sandbox/sandbox-options.js'
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_SECONDS } from '../server/session-store.js'
@@ -176,6 +177,8 @@ Examples:
         process.stdout.write(formatScenarioList(resolved.catalogue.list()))
         return
       }
+      // Before the first request: node's tick objects keep one map, so its streams stay fast (the function's note).
+      keepTickShapes()
       // Request lines never wait for a reader: past a small backlog they are dropped and counted.
       const sink = createLogSink(process.stdout, (note) => void process.stderr.write(note))
       // The process's sandboxes, root and sessions, draw on its one budget, which sizes the worker's heap.
