@@ -25,6 +25,7 @@ import { hasVariant, variantsShownBy, type VariantSet } from '../vocabulary/vari
 import { FAULT_PREFIX, seenStatus } from '../vocabulary/faults.js'
 import { largeAccount } from './large-account.js'
 import { mutateAnswer } from './mutate-answer.js'
+import { replayRepeat } from './replay-repeat.js'
 
 const NO_WARNINGS: readonly Warning[] = Object.freeze([])
 
@@ -60,6 +61,9 @@ interface Learned {
  * response.status // 200
  */
 export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): TimedAnswer {
+  // A repeat of the last request answered afresh, with nothing in force that could answer it otherwise.
+  const replayed = replayRepeat(sandbox, request)
+  if (replayed !== undefined) return replayed
   const requestNumber = sandbox.requestCount++
   const realNow = sandbox.clock.realNow()
   // Each header is read once; the steps judge what was read, in the check order.
@@ -226,7 +230,19 @@ function runSteps(
   const answer = mutation === undefined || mutation.endpoint !== endpoint.name ? stamped : mutateAnswer(stamped, mutation)
   if (repeatable) {
     const { path, query: search } = request
-    learned.repeat = sandbox.repeats.keep({ path, query: search, keyHeader, projectHeader, changes: index.changes, today, key, answer })
+    learned.repeat = sandbox.repeats.keep({
+      method: request.method,
+      endpoint: endpoint.name,
+      active,
+      path,
+      query: search,
+      keyHeader,
+      projectHeader,
+      changes: index.changes,
+      today,
+      key,
+      answer,
+    })
   }
   return withHeaders(answer, headers)
 }

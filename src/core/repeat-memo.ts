@@ -2,6 +2,8 @@ import type { KeyEntry } from '../model/model-index.js'
 import type { DayNumber } from '../vocabulary/calendar-date.js'
 import type { Answer } from './answer.js'
 import type { TimedAnswer } from './core-request.js'
+import type { ActiveScenarios } from '../scenarios/active-scenarios.js'
+import type { EndpointName } from '../vocabulary/endpoint-names.js'
 
 /**
  * Bytes of an answer the memo holds at most: it keeps its answer alive past the answer cache's
@@ -12,6 +14,10 @@ export const REPEAT_MEMO_BYTES = 8 * 1024
 
 /** The request a memo was made for, and what the steps learned of it. */
 export interface RepeatedRequest {
+  readonly method: string
+  readonly endpoint: EndpointName
+  /** The scenarios in force when it was answered: a set without rules, which a repeat must find still in force. */
+  readonly active: ActiveScenarios
   readonly path: string
   readonly query: string
   readonly keyHeader: string | null
@@ -32,7 +38,8 @@ export interface RepeatedRequest {
  * its key not expired since gets the same answer without the route, key, project and query steps
  * being run again: what a test or a load does most is answered for the price of four string
  * comparisons. A miss costs those comparisons. The journal, the client report and latency are
- * still done for every request.
+ * still done for every request. Where nothing else could change it either (no latency, no header
+ * of the sandbox's, no body), `replayRepeat` answers it before the steps.
  *
  * @example
  * const memo = new RepeatMemo()
@@ -71,6 +78,11 @@ export class RepeatMemo {
     if (kept.answer.body.byteLength > REPEAT_MEMO_BYTES) return undefined
     this.#kept = kept
     return kept
+  }
+
+  /** The request kept, if any: `replayRepeat` answers its repeats before any step runs. */
+  get kept(): RepeatedRequest | undefined {
+    return this.#kept
   }
 
   /** Forgets it (a reset, the end of the sandbox). */

@@ -64,3 +64,46 @@ describe('a repeated request', () => {
     expect(status(core, '/api/v1/monitoring', { ...headers, 'X-API-Key': 'sbx_user_expired' })).toBe(401)
   })
 })
+
+describe('a repeat answered before the steps (replayRepeat)', () => {
+  const alpha = { 'X-API-Key': 'sbx_user_alpha', 'X-Project-ID': '101' }
+
+  it('leaves the same journal entry as the request it repeats, apart from its id and time', async () => {
+    const { core } = await sandbox()
+    answeredNow(dispatch(core, request('/api/v1/overview', alpha)))
+    const again = answeredNow(dispatch(core, request('/api/v1/overview', alpha)))
+    expect(again).toBe(core.repeats.kept?.timed)
+    const [first, second] = core.journal.list().map(({ id: _id, time: _time, ...entry }) => entry)
+    expect(second).toEqual(first)
+  })
+
+  it('is not taken for the same path with another method, which the steps refuse', async () => {
+    const { core } = await sandbox()
+    answeredNow(dispatch(core, request('/api/v1/projects', alpha)))
+    const posted = answeredNow(dispatch(core, { ...request('/api/v1/projects', alpha), method: 'POST' }))
+    expect(posted.status).toBe(ERRORS.methodNotAllowed.status)
+  })
+
+  it('is not taken for a repeat that carries a body, which the client report warns of', async () => {
+    const { core } = await sandbox()
+    answeredNow(dispatch(core, request('/api/v1/validate', alpha)))
+    const withBody = answeredNow(dispatch(core, request('/api/v1/validate', { ...alpha, 'Content-Length': '2' })))
+    expect(withBody.warnings?.map((warning) => warning.code)).toContain('body_on_get')
+  })
+
+  it("is not taken for the dashboard's own request, which goes to its own journal", async () => {
+    const { core } = await sandbox()
+    answeredNow(dispatch(core, request('/api/v1/validate', alpha)))
+    answeredNow(dispatch(core, request('/api/v1/validate', { ...alpha, 'X-Sandbox-Client': 'dashboard' })))
+    expect(core.journal.recorded).toBe(1)
+    expect(core.observerJournal.recorded).toBe(1)
+  })
+
+  it('is not taken where the sandbox adds latency, which each answer draws afresh', async () => {
+    const opened = openSandbox(resolveSandboxConfig({ now: '2026-03-01', latency: '5-9' }))
+    const core = await opened.core
+    const delays = [1, 2, 3, 4].map(() => answeredNow(dispatch(core, request('/api/v1/validate', alpha))).delayMs)
+    expect(delays.every((delay) => delay >= 5 && delay <= 9)).toBe(true)
+    expect(core.requestCount).toBe(4)
+  })
+})
