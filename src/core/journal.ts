@@ -84,18 +84,27 @@ interface Slot {
   cost: number
 }
 
-/** What the journal masked last, for the keys known at `changes`. */
+/**
+ * The texts of the last request recorded, as the journal keeps them, for the keys known at
+ * `changes`: each masked, cut and copied once, and handed to every entry while it repeats.
+ */
 interface MaskMemo {
   readonly keys: KnownKeys | undefined
   readonly changes: number
+  method: string
+  keptMethod: string
   path: string
-  shownPath: string
   query: string
-  shownQuery: string
-  projectId: string
-  shownProjectId: string
+  keptPath: string
+  keptQuery: string
+  cut: boolean
+  key: string | null
+  /** The key as sent, copied (unless too long), to filter the journal by. */
+  keySent: string | null
+  maskedKey: string | null
+  projectId: string | null
+  keptProjectId: string | null
 }
-
 /** A slot with nothing in it yet. */
 function emptySlot(): Slot {
   return {
@@ -122,11 +131,43 @@ const MAX_TEXT = 512
 /** `text` cut to `chars` characters, the cut marked with `…`. */
 const clipTo = (text: string, chars: number) => (text.length > chars ? `${text.slice(0, Math.max(0, chars))}…` : text)
 const clip = (text: string) => clipTo(text, MAX_TEXT)
+
+/** A memo that has seen no request yet, for `keys`. */
+function freshMemo(keys: KnownKeys | undefined): MaskMemo {
+  return {
+    keys,
+    changes: keys?.changes ?? -1,
+    method: '',
+    keptMethod: '',
+    path: '',
+    query: '',
+    keptPath: '',
+    keptQuery: '',
+    cut: false,
+    key: null,
+    keySent: null,
+    maskedKey: null,
+    projectId: null,
+    keptProjectId: null,
+  }
+}
+
 /**
- * `kept` when `next` has the same text (so the new copy can die young), else `next` detached from
- * the request's text it may be a slice of: a 2 KiB cut of a 15 KiB query would keep all 15 KiB.
+ * Remembers `path` and `query` in `memo` as the journal keeps them: known keys masked, the two
+ * kept to {@link LIMITS.journalTextChars} characters together (what was cut ends in `…`), and
+ * copied, so that an entry never holds the request's whole text (a 2 KiB cut of a 15 KiB query
+ * would keep all 15 KiB).
  */
-const same = (kept: string | null, next: string): string => (kept === next ? kept : detachText(next))
+function remember(memo: MaskMemo, path: string, query: string, keys: KnownKeys): void {
+  memo.path = path
+  memo.query = query
+  const shownPath = maskKeysInPath(path, keys)
+  const shownQuery = maskKeysInQuery(query, keys)
+  const room = LIMITS.journalTextChars - Math.min(shownPath.length, LIMITS.journalTextChars)
+  memo.keptPath = detachText(clipTo(shownPath, LIMITS.journalTextChars))
+  memo.keptQuery = detachText(clipTo(shownQuery, room))
+  memo.cut = shownPath.length + shownQuery.length > LIMITS.journalTextChars
+}
 
 /**
  * The most recent requests of a sandbox, in a ring of at most `capacity` entries: memory stays
@@ -149,19 +190,11 @@ export class Journal {
   readonly #id = ++journals
 
   /**
-   * The last path, query and X-Project-ID masked, and how, while the known keys stay as they were:
-   * a test repeats its requests, so most are masked once, not once per request.
+   * The last request's texts as kept, while the known keys stay as they were: a test repeats its
+   * requests, so most are masked, cut and copied once, not once per request, and an entry is
+   * written without reading the slot it reuses (the oldest, long out of the caches).
    */
-  #masked: MaskMemo = {
-    keys: undefined,
-    changes: -1,
-    path: '',
-    shownPath: '',
-    query: '',
-    shownQuery: '',
-    projectId: '',
-    shownProjectId: '',
-  }
+  #masked: MaskMemo = freshMemo(undefined)
 
   constructor(
     readonly capacity: number,
@@ -170,7 +203,7 @@ export class Journal {
 
   /** A fresh memo for `keys` as they are now. */
   #remask(keys: KnownKeys): MaskMemo {
-    this.#masked = { keys, changes: keys.changes, path: '', shownPath: '', query: '', shownQuery: '', projectId: '', shownProjectId: '' }
+    this.#masked = freshMemo(keys)
     return this.#masked
   }
 
@@ -211,38 +244,38 @@ export class Journal {
     warnings: readonly Warning[] = NO_WARNINGS,
     fault: string | null = null,
   ): number {
-    const shownMethod = clip(method)
     const memo = this.#masked.keys === keys && this.#masked.changes === keys.changes ? this.#masked : this.#remask(keys)
-    if (memo.path !== path) memo.shownPath = maskKeysInPath((memo.path = path), keys)
-    if (memo.query !== query) memo.shownQuery = maskKeysInQuery((memo.query = query), keys)
-    const shownPath = memo.shownPath
-    const shownQuery = memo.shownQuery
-    const room = LIMITS.journalTextChars - Math.min(shownPath.length, LIMITS.journalTextChars)
-    const keptPath = clipTo(shownPath, LIMITS.journalTextChars)
-    const keptQuery = clipTo(shownQuery, room)
+    if (memo.method !== method) memo.keptMethod = detachText(clip((memo.method = method)))
+    if (memo.path !== path || memo.query !== query) remember(memo, path, query, keys)
+    if (memo.key !== key) {
+      // A key too long to keep is masked afresh each time rather than held for the comparison.
+      memo.keySent = key !== null && key.length <= MAX_TEXT ? detachText(key) : null
+      memo.key = memo.keySent
+      memo.maskedKey = maskKey(key)
+    }
+    if (memo.projectId !== projectId) {
+      memo.projectId = projectId
+      memo.keptProjectId = projectId === null ? null : detachText(clip(maskKeysInText(projectId, keys)))
+    }
     const cost =
       ENTRY_HEAP_BYTES +
-      shownMethod.length +
-      keptPath.length +
-      keptQuery.length +
+      memo.keptMethod.length +
+      memo.keptPath.length +
+      memo.keptQuery.length +
       Math.min(key?.length ?? 0, MAX_TEXT) +
       Math.min(projectId?.length ?? 0, MAX_TEXT)
     const slot = this.#place(cost)
     slot.id = ++this.#recorded
     slot.at = at
-    slot.method = same(slot.method, shownMethod)
-    slot.cut = shownPath.length + shownQuery.length > LIMITS.journalTextChars
-    slot.path = same(slot.path, keptPath)
+    slot.method = memo.keptMethod
+    slot.cut = memo.cut
+    slot.path = memo.keptPath
     // Secret-like query values are masked when read (list() is the only way out), not per request.
-    slot.query = same(slot.query, keptQuery)
+    slot.query = memo.keptQuery
     slot.status = status
-    if (key === null || key !== slot.keySent) {
-      // A key too long to keep is masked afresh each time rather than held for the comparison.
-      slot.keySent = key !== null && key.length <= MAX_TEXT ? detachText(key) : null
-      slot.key = maskKey(key)
-    }
-    if (projectId !== null && memo.projectId !== projectId) memo.shownProjectId = clip(maskKeysInText((memo.projectId = projectId), keys))
-    slot.projectId = projectId === null ? null : same(slot.projectId, memo.shownProjectId)
+    slot.keySent = memo.keySent
+    slot.key = memo.maskedKey
+    slot.projectId = memo.keptProjectId
     slot.scenarios = scenarios
     // Error codes are the catalogue's constants: nothing new is kept.
     slot.error = error
