@@ -239,6 +239,7 @@ function runSteps(
       keyHeader,
       projectHeader,
       changes: index.changes,
+      keysChanges: keys.changes,
       today,
       key,
       answer,

@@ -91,7 +91,6 @@ interface Slot {
 interface MaskMemo {
   readonly keys: KnownKeys | undefined
   readonly changes: number
-  method: string
   keptMethod: string
   path: string
   query: string
@@ -105,6 +104,7 @@ interface MaskMemo {
   projectId: string | null
   keptProjectId: string | null
 }
+
 /** A slot with nothing in it yet. */
 function emptySlot(): Slot {
   return {
@@ -137,7 +137,6 @@ function freshMemo(keys: KnownKeys | undefined): MaskMemo {
   return {
     keys,
     changes: keys?.changes ?? -1,
-    method: '',
     keptMethod: '',
     path: '',
     query: '',
@@ -245,10 +244,11 @@ export class Journal {
     fault: string | null = null,
   ): number {
     const memo = this.#masked.keys === keys && this.#masked.changes === keys.changes ? this.#masked : this.#remask(keys)
-    if (memo.method !== method) memo.keptMethod = detachText(clip((memo.method = method)))
+    // A method is kept whole (up to 512 characters), so the kept text is the one to compare with.
+    if (memo.keptMethod !== method) memo.keptMethod = detachText(clip(method))
     if (memo.path !== path || memo.query !== query) remember(memo, path, query, keys)
-    if (memo.key !== key) {
-      // A key too long to keep is masked afresh each time rather than held for the comparison.
+    // No key, or one too long to hold for the comparison, is masked afresh each time.
+    if (key === null || memo.key !== key) {
       memo.keySent = key !== null && key.length <= MAX_TEXT ? detachText(key) : null
       memo.key = memo.keySent
       memo.maskedKey = maskKey(key)

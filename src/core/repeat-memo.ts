@@ -24,6 +24,11 @@ export interface RepeatedRequest {
   readonly projectHeader: string | null
   /** The model's change count and the clock's day the answer holds for. */
   readonly changes: number
+  /**
+   * The known keys' change count when it was answered: on a server they are the process's, so a
+   * key made in another sandbox (a session) may make its query warn, unseen by `changes`.
+   */
+  readonly keysChanges: number
   readonly today: DayNumber
   readonly key: KeyEntry
   readonly answer: Answer & { readonly dates?: number }

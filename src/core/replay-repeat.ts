@@ -9,15 +9,17 @@ import type { SandboxCore } from './sandbox-core.js'
  * path, query, `X-API-Key` and `X-Project-ID`; no `X-Sandbox-Scenario`, `X-Sandbox-Client`,
  * `Content-Length` or `Transfer-Encoding` header (a scenario, the dashboard, or a body's warning);
  * no latency; the same scenarios in force (a set without rules); the same records (the model's
- * change count), the same day, and its key not expired since. Anything else is `undefined`, and the
- * steps answer it.
+ * change count) and known keys (a key made in another sandbox of the process may make its query
+ * warn), the same day, and its key not expired since. Anything else is `undefined`, and the steps
+ * answer it.
  *
  * What a load or a test does most, the same request again and again, then costs these comparisons
  * and the journal's entry: the route, warnings, scenario and clock steps are not run again for it
  * (docs/benchmarks.md, run 36).
  *
  * @example
- * const answer = replayRepeat(sandbox, request) ?? answerAfresh(sandbox, request)
+ * const replayed = replayRepeat(sandbox, request)
+ * if (replayed !== undefined) return replayed // else the steps answer it
  */
 export function replayRepeat(sandbox: SandboxCore, request: CoreRequest): TimedAnswer | undefined {
   const kept = sandbox.repeats.kept
@@ -31,6 +33,7 @@ export function replayRepeat(sandbox: SandboxCore, request: CoreRequest): TimedA
   const now = sandbox.clock.now()
   const { index } = sandbox.model
   const { path, query } = request
+  if (index.knownKeys.changes !== kept.keysChanges) return undefined
   if (sandbox.repeats.find(path, query, keyHeader, projectHeader, index.changes, dayOfInstant(now), now) === undefined) return undefined
   sandbox.requestCount++
   sandbox.journal.record(

@@ -16,7 +16,8 @@ const kept: object[] = []
  * about half the server processes measured (docs/benchmarks.md, run 36). One object kept alive
  * keeps the map, and the cache stays as it was first filled.
  *
- * An async hook is enabled only until the next tick, long enough to see one tick object made.
+ * An async hook is enabled only until the next tick, long enough to see one tick object made: the
+ * one that disables it, so what is kept is that tick object, its callback and the disabled hook.
  * Where node makes no such object, nothing is kept and the hook is gone all the same. Called by
  * the command line's server, which owns its process; the library leaves its host's process alone.
  *

@@ -16,6 +16,13 @@ function recordNumbered(journal: Journal, n: number, key: string | null = 'sbx_u
 const NO_KEYS = new KeyFinder()
 
 describe('Journal', () => {
+  it('shows no key for a request that sent none, after one whose key was too long to keep', () => {
+    const journal = new Journal(10)
+    journal.record(T0, 'GET', '/api/v1/validate', '', 401, 'a'.repeat(600), null, [], 'unauthorized', NO_KEYS)
+    journal.record(T0, 'GET', '/api/v1/validate', '', 401, null, null, [], 'unauthorized', NO_KEYS)
+    expect(journal.list().map((entry) => entry.key)).toEqual([maskKey('a'.repeat(600)), null])
+  })
+
   it('starts empty', () => {
     const journal = new Journal(3)
     expect(journal.capacity).toBe(3)

@@ -6,6 +6,7 @@ import { openSandbox, resolveSandboxConfig } from '../../../src/sandbox/open-san
 import { ERRORS } from '../../../src/vocabulary/errors.js'
 import { setClock } from '../../../src/model/clock-controls.js'
 import { resolveScenarios } from '../../../src/scenarios/scenario-catalogue.js'
+import { KeyFinder } from '../../../src/vocabulary/key-finder.js'
 
 function request(path: string, headers: Record<string, string>, query = ''): CoreRequest {
   const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
@@ -97,6 +98,17 @@ describe('a repeat answered before the steps (replayRepeat)', () => {
     answeredNow(dispatch(core, request('/api/v1/validate', { ...alpha, 'X-Sandbox-Client': 'dashboard' })))
     expect(core.journal.recorded).toBe(1)
     expect(core.observerJournal.recorded).toBe(1)
+  })
+
+  it('is not taken once another sandbox of the process made a key its query names, which it then warns of', async () => {
+    const keys = new KeyFinder()
+    const root = await openSandbox({ ...resolveSandboxConfig({ now: '2026-03-01' }), knownKeys: keys }).core
+    const session = openSandbox({ ...resolveSandboxConfig({ now: '2026-03-01' }), knownKeys: keys })
+    const ask = () => answeredNow(dispatch(root, request('/api/v1/monitoring', alpha, 'start_date=2026-02-01')))
+    ask()
+    expect(ask().warnings).toEqual([])
+    await session.keys.create({ level: 'USER', user_id: 1, key: '2026-02-01' })
+    expect(ask().warnings?.map((warning) => warning.code)).toContain('key_in_query')
   })
 
   it('is not taken where the sandbox adds latency, which each answer draws afresh', async () => {
