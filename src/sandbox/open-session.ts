@@ -49,13 +49,8 @@ export function openSession(base: SandboxConfig, fixtures: SandboxCore['fixtures
     }
     if (name !== undefined) defined.add(name)
     try {
-      return resolveScenarios(
-        catalogue,
-        [item],
-        () => `scenarios[${index}]`,
-        undefined,
-        () => `scenarios[${index}]`,
-      )
+      const field = `scenarios[${index}]`
+      return resolveScenarios(catalogue, [item], () => field, { fieldOf: () => field })
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error
       // A definition's mistakes at their own fields; an unknown name at the item.

@@ -197,6 +197,18 @@ export function unknownScenarioMessage(name: string, catalogue: ScenarioCatalogu
 export const DEFINED_TWICE = 'the list defines this name twice'
 
 /**
+ * How {@link resolveScenarios} words its refusals: which names hold a key (never shown), and the
+ * field of a request's body each item is, where the items are one.
+ *
+ * @example
+ * const options: ResolveOptions = { holdsKey: index.knownKeys, fieldOf: (index) => `scenarios[${index}]` }
+ */
+export interface ResolveOptions {
+  readonly holdsKey?: HoldsKey
+  readonly fieldOf?: (index: number) => string
+}
+
+/**
  * Resolves names and inline definitions, in order. All are checked before any inline definition
  * joins the catalogue, so a bad list changes nothing. Throws a {@link ConfigError} for an unknown
  * name (an {@link UnknownScenarioError}, not showing a name that holds a key by `holdsKey`) or an
@@ -210,8 +222,7 @@ export function resolveScenarios(
   catalogue: ScenarioCatalogue,
   items: readonly unknown[],
   sourceOf: (index: number) => string,
-  holdsKey: HoldsKey = HOLDS_NO_KEY,
-  fieldOf?: (index: number) => string,
+  { holdsKey = HOLDS_NO_KEY, fieldOf }: ResolveOptions = {},
 ): Scenario[] {
   const inline = new Map<string, { scenario: Scenario; source: string }>()
   const scenarios = items.map((item, index) => {

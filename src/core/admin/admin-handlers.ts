@@ -156,13 +156,10 @@ export const ADMIN_HANDLERS: Readonly<Record<AdminOperationId, AdminHandler>> = 
     // unknown name an UnknownScenarioError (400 unknown_scenario).
     const { scenarios } = parse(loadInputSchemas().scenarioListBodySchema, readJsonBody(request))
     sandbox.scenarios.activate(
-      resolveScenarios(
-        sandbox.scenarios.catalogue,
-        scenarios,
-        (index) => `admin API, scenarios[${index}]`,
-        sandbox.model.index.knownKeys,
-        (index) => `scenarios[${index}]`,
-      ),
+      resolveScenarios(sandbox.scenarios.catalogue, scenarios, (index) => `admin API, scenarios[${index}]`, {
+        holdsKey: sandbox.model.index.knownKeys,
+        fieldOf: (index) => `scenarios[${index}]`,
+      }),
     )
     return ok({ active: activeNames(sandbox) }, 'Scenarios activated')
   },
