@@ -26,14 +26,14 @@ export function replayRepeat(sandbox: SandboxCore, request: CoreRequest): TimedA
   const timed = kept?.timed
   if (kept === undefined || timed === undefined) return undefined
   if (request.method !== kept.method || sandbox.latency !== undefined || sandbox.scenarios.active !== kept.active) return undefined
+  const { index } = sandbox.model
+  if (index.knownKeys.changes !== kept.keysChanges) return undefined
   if (request.header('x-sandbox-scenario') !== null || request.header('x-sandbox-client') !== null) return undefined
   if (request.header('content-length') !== null || request.header('transfer-encoding') !== null) return undefined
   const keyHeader = request.header('x-api-key')
   const projectHeader = request.header('x-project-id')
   const now = sandbox.clock.now()
-  const { index } = sandbox.model
   const { path, query } = request
-  if (index.knownKeys.changes !== kept.keysChanges) return undefined
   if (sandbox.repeats.find(path, query, keyHeader, projectHeader, index.changes, dayOfInstant(now), now) === undefined) return undefined
   sandbox.requestCount++
   sandbox.journal.record(
