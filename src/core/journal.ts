@@ -80,8 +80,6 @@ interface Slot {
   cut: boolean
   warnings: readonly Warning[]
   fault: string | null
-  /** Bytes this entry holds against the budget. */
-  cost: number
 }
 
 /**
@@ -122,7 +120,6 @@ function emptySlot(): Slot {
     cut: false,
     warnings: NO_WARNINGS,
     fault: null,
-    cost: 0,
   }
 }
 
@@ -182,6 +179,12 @@ function remember(memo: MaskMemo, path: string, query: string, keys: KnownKeys):
 export class Journal {
   /** The ring: oldest entry at `#next % length`, the newest just before it. */
   readonly #slots: Slot[] = []
+  /**
+   * Bytes each slot's entry holds against the budget, beside the slots rather than in them: the
+   * slot given up next is the oldest, long out of the caches, and reading its cost from it stalled
+   * every request (a load that misses); writing the new entry into it does not.
+   */
+  readonly #costs: number[] = []
   #next = 0
   #recorded = 0
   #clears = 0
@@ -249,8 +252,10 @@ export class Journal {
     if (memo.path !== path || memo.query !== query) remember(memo, path, query, keys)
     // No key, or one too long to hold for the comparison, is masked afresh each time.
     if (key === null || memo.key !== key) {
-      memo.keySent = key !== null && key.length <= MAX_TEXT ? detachText(key) : null
-      memo.key = memo.keySent
+      // The key as given is kept to compare with (a replayed repeat gives the very same string);
+      // the entries hold a copy.
+      memo.key = key !== null && key.length <= MAX_TEXT ? key : null
+      memo.keySent = memo.key === null ? null : detachText(memo.key)
       memo.maskedKey = maskKey(key)
     }
     if (memo.projectId !== projectId) {
@@ -296,14 +301,15 @@ export class Journal {
       if (slots.length < this.capacity && this.account.take(cost)) return this.#insert(cost)
       if (slots.length === 0) return this.#insert(0)
       const at = this.#next % slots.length
-      const oldest = slots[at]!
-      if (this.account.change(oldest.cost, cost)) {
-        oldest.cost = cost
+      const costs = this.#costs
+      if (this.account.change(costs[at]!, cost)) {
+        costs[at] = cost
         this.#advance(at)
-        return oldest
+        return slots[at]!
       }
-      this.account.give(oldest.cost)
+      this.account.give(costs[at]!)
       slots.splice(at, 1)
+      costs.splice(at, 1)
       this.#next = at
     }
   }
@@ -311,10 +317,14 @@ export class Journal {
   /** A new slot where the ring writes next (at the end, until the ring has wrapped round). */
   #insert(cost: number): Slot {
     const slot = emptySlot()
-    slot.cost = cost
     const at = this.#next
-    if (at === this.#slots.length) this.#slots.push(slot)
-    else this.#slots.splice(at, 0, slot)
+    if (at === this.#slots.length) {
+      this.#slots.push(slot)
+      this.#costs.push(cost)
+    } else {
+      this.#slots.splice(at, 0, slot)
+      this.#costs.splice(at, 0, cost)
+    }
     this.#advance(at)
     return slot
   }
@@ -359,9 +369,10 @@ export class Journal {
   }
 
   clear(): void {
-    for (const slot of this.#slots) this.account.give(slot.cost)
+    for (const cost of this.#costs) this.account.give(cost)
     this.#clears++
     this.#slots.length = 0
+    this.#costs.length = 0
     this.#next = 0
     this.#recorded = 0
   }

@@ -36,14 +36,16 @@ export function replayRepeat(sandbox: SandboxCore, request: CoreRequest): TimedA
   const { path, query } = request
   if (sandbox.repeats.find(path, query, keyHeader, projectHeader, index.changes, dayOfInstant(now), now) === undefined) return undefined
   sandbox.requestCount++
+  // The kept request's texts, equal to this one's: the journal compares them with the last
+  // request's, which they are, at once.
   sandbox.journal.record(
     sandbox.clock.realNow(),
-    request.method,
-    path,
-    query,
+    kept.method,
+    kept.path,
+    kept.query,
     timed.status,
-    keyHeader,
-    projectHeader,
+    kept.keyHeader,
+    kept.projectHeader,
     kept.active.names,
     null,
     index.knownKeys,
