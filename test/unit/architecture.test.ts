@@ -70,6 +70,14 @@ describe('the shape of the code', () => {
     expect(reached.filter((path) => /from\s+['"]node:/.test(byPath.get(path) ?? ''))).toEqual([])
   })
 
+  it('formats no number or date through ICU outside the dashboard: the first toLocaleString or Intl format of a process sets up ICU, 20 ms of every start', () => {
+    const offenders = files
+      .filter(({ path }) => !path.startsWith('dashboard/'))
+      .filter(({ text }) => /\.toLocale\w*String\(|\bIntl\.|\.localeCompare\(/.test(text))
+      .map(({ path }) => path)
+    expect(offenders).toEqual([])
+  })
+
   it('states the limits messages quote once, in vocabulary/limits.ts: no 366 days, 64 KiB or 20,000 records written out elsewhere in src', () => {
     const written = /\b366\b|\b64 KiB\b|\b20[_,]000\b/
     const offenders = files.filter(({ path, text }) => path !== 'vocabulary/limits.ts' && written.test(text)).map(({ path }) => path)

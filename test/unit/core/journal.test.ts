@@ -284,6 +284,30 @@ describe('Journal on a budget', () => {
     expect(account.held).toBe(0)
   })
 
+  it('holds exactly the bytes of the entries it keeps while entries of other sizes replace them round the ring and it gives some up', () => {
+    const budget = new MemoryBudget(1_000_000)
+    const account = budget.account()
+    const journal = new Journal(4, account)
+    /** Entry n's query is n characters long, so every entry weighs differently. */
+    const record = (n: number) => journal.record(T0, 'GET', '/api/v1/projects', 'q'.repeat(n), 200, null, null, [], null, NO_KEYS)
+    const weight = (n: number) => ENTRY_HEAP_BYTES + 'GET'.length + '/api/v1/projects'.length + n
+    const heldFor = (ns: number[]) => ns.reduce((sum, n) => sum + weight(n), 0)
+    for (let n = 1; n <= 10; n++) record(n)
+    expect(account.held).toBe(heldFor([7, 8, 9, 10]))
+    // A hog leaves 5 bytes free: entry 7's bytes given back, entry 8's slot has room for the larger one.
+    const hog = budget.account()
+    hog.take(budget.limitBytes - budget.used - 5)
+    record(100)
+    expect(journal.list().map((entry) => entry.query.length)).toEqual([9, 10, 100])
+    expect(account.held).toBe(heldFor([9, 10, 100]))
+    expect(budget.used).toBe(budget.limitBytes - 5 - weight(7) + (weight(100) - weight(8)))
+    hog.close()
+    for (let n = 11; n <= 14; n++) record(n)
+    expect(account.held).toBe(heldFor([11, 12, 13, 14]))
+    journal.clear()
+    expect(account.held).toBe(0)
+  })
+
   it('grows again where the ring writes next once the budget has room, so entries stay oldest first', () => {
     const budget = new MemoryBudget(entryCost() * 6)
     const hog = budget.account()
