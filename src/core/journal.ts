@@ -95,6 +95,7 @@ interface MaskMemo {
   keptPath: string
   keptQuery: string
   cut: boolean
+  /** The key as given (unless too long), to compare the next request's with: a replayed repeat gives the very same string. */
   key: string | null
   /** The key as sent, copied (unless too long), to filter the journal by. */
   keySent: string | null
@@ -252,8 +253,6 @@ export class Journal {
     if (memo.path !== path || memo.query !== query) remember(memo, path, query, keys)
     // No key, or one too long to hold for the comparison, is masked afresh each time.
     if (key === null || memo.key !== key) {
-      // The key as given is kept to compare with (a replayed repeat gives the very same string);
-      // the entries hold a copy.
       memo.key = key !== null && key.length <= MAX_TEXT ? key : null
       memo.keySent = memo.key === null ? null : detachText(memo.key)
       memo.maskedKey = maskKey(key)
