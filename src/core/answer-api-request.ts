@@ -1,6 +1,6 @@
 import { OBSERVER } from './admin/admin-paths.js'
 import { dayOfInstant } from '../vocabulary/calendar-date.js'
-import type { CoreRequest, TimedAnswer } from './core-request.js'
+import { timedAnswer, type CoreRequest, type TimedAnswer } from './core-request.js'
 import type { Endpoint } from './endpoints/endpoint.js'
 import { toAnswer, withHeaders, type Answer } from './answer.js'
 import { fail, type ErrorEnvelope } from '../contract/envelope.js'
@@ -15,7 +15,7 @@ import type { ModelIndex } from '../model/model-index.js'
 import type { SandboxCore } from './sandbox-core.js'
 import { ENDPOINT_RULES } from '../vocabulary/endpoint-rules.js'
 import type { KeyLevel } from '../vocabulary/key-level.js'
-import { WARNING_BY_CODE, type Warning } from '../vocabulary/warnings.js'
+import { NO_WARNINGS, WARNING_BY_CODE, type Warning } from '../vocabulary/warnings.js'
 import { findWarnings } from './report/find-warnings.js'
 import type { RepeatedRequest } from './repeat-memo.js'
 import type { FaultDecision } from '../scenarios/active-scenarios.js'
@@ -26,8 +26,6 @@ import { FAULT_PREFIX, seenStatus } from '../vocabulary/faults.js'
 import { largeAccount } from './large-account.js'
 import { mutateAnswer } from './mutate-answer.js'
 import { replayRepeat } from './replay-repeat.js'
-
-const NO_WARNINGS: readonly Warning[] = Object.freeze([])
 
 /** What the steps learned of a request, filled as they pass; what a refused request knew is kept for its latency and report. */
 interface Learned {
@@ -137,13 +135,10 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
   // A repeat answered as it was, with nothing added, is handed on as the same object.
   const { repeat } = learned
   if (repeat !== undefined && delayMs === 0 && !observer && warnings.length === 0) {
-    repeat.timed ??= { status: answer.status, headers: answer.headers, body: answer.body, delayMs, error, warnings, observer }
+    repeat.timed ??= timedAnswer(answer, { delayMs, error, warnings, observer })
     return repeat.timed
   }
-  const delivery = faultDelivery(fault)
-  if (delivery !== undefined)
-    return { status: answer.status, headers: answer.headers, body: answer.body, delayMs, error, warnings, observer, fault: delivery }
-  return { status: answer.status, headers: answer.headers, body: answer.body, delayMs, error, warnings, observer }
+  return timedAnswer(answer, { delayMs, error, warnings, observer, fault: faultDelivery(fault) })
 }
 
 /** The variants in force for a refused request: as decided, or decided now from what is known of it. */

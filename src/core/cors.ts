@@ -1,4 +1,4 @@
-import type { CoreRequest, TimedAnswer } from './core-request.js'
+import { timedAnswer, type CoreRequest, type TimedAnswer } from './core-request.js'
 
 const DEFAULT_ALLOWED_HEADERS = 'X-API-Key, X-Project-ID, Content-Type, X-Sandbox-Scenario, X-Sandbox-Admin-Token'
 /** Header names only: a requested list is echoed only when it cannot smuggle anything else in. */
@@ -22,7 +22,7 @@ export function isPreflight(request: CoreRequest): boolean {
  */
 export function preflight(request: CoreRequest): TimedAnswer {
   const requested = request.header('access-control-request-headers')
-  return {
+  return timedAnswer({
     status: 204,
     headers: {
       'access-control-allow-origin': '*',
@@ -31,6 +31,5 @@ export function preflight(request: CoreRequest): TimedAnswer {
       'access-control-max-age': '86400',
     },
     body: new Uint8Array(0),
-    delayMs: 0,
-  }
+  })
 }

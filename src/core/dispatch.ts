@@ -4,7 +4,7 @@ import { dispatchAdmin } from './admin/dispatch-admin.js'
 import { refuseForeignOrigin } from './admin/refuse-foreign-origin.js'
 import { toAnswer, withoutCors } from './answer.js'
 import { answerApiRequest } from './answer-api-request.js'
-import type { CoreRequest, TimedAnswer } from './core-request.js'
+import { timedAnswer, type CoreRequest, type TimedAnswer } from './core-request.js'
 import { isPreflight, preflight } from './cors.js'
 import type { SandboxCore } from './sandbox-core.js'
 import { NO_SERVER, type ServerSettings, type SessionRoutes } from './server-settings.js'
@@ -42,7 +42,7 @@ function dispatchOwn(sandbox: SandboxCore, request: CoreRequest, server: ServerS
     // (DNS rebinding) goes on to the admin API's 403 instead.
     const file = server.dashboard === undefined ? undefined : dashboardFile(request)
     if (file !== undefined && refuseForeignOrigin(request, server.loopbackOnly) === undefined) {
-      return server.dashboard!(file).then((answer) => ({ ...answer, delayMs: 0, error: null }))
+      return server.dashboard!(file).then((answer) => timedAnswer(answer))
     }
     // The admin API has no CORS: its own checks answer a preflight (foreign Origin: 403).
     if (path !== DASHBOARD_BARE_PATH) return dispatchAdmin(sandbox, request, server)
@@ -66,7 +66,7 @@ function settingsInSession(server: ServerSettings): ServerSettings {
 /** The 404 of a session that does not exist, or ended while its request was read or its answer waited. */
 function sessionNotFound(below: string): TimedAnswer {
   const notFound = toAnswer(fail(ERRORS.sessionNotFound))
-  return { ...(below.startsWith(ADMIN_BASE_PATH) ? withoutCors(notFound) : notFound), delayMs: 0, error: ERRORS.sessionNotFound.error }
+  return timedAnswer(below.startsWith(ADMIN_BASE_PATH) ? withoutCors(notFound) : notFound, { error: ERRORS.sessionNotFound.error })
 }
 
 /** `request` with `path` in place of its own (what a session's sandbox sees of it); its headers read from it. */
@@ -86,5 +86,6 @@ function dispatchToSession(sessions: SessionRoutes, request: CoreRequest, server
   // A session that ended while its answer loaded or waited is gone: its answer is too.
   if (answer instanceof Promise) return answer.then((loaded) => (session.ended ? sessionNotFound(below) : loaded))
   if (answer.delayMs <= 0) return answer
-  return { ...answer, expired: () => (session.ended ? sessionNotFound(below) : undefined) }
+  // Its timing as it is (the spread's status, headers and body are the answer's own), with `expired`.
+  return timedAnswer(answer, { ...answer, expired: () => (session.ended ? sessionNotFound(below) : undefined) })
 }

@@ -1,10 +1,8 @@
 import { LIMITS } from '../vocabulary/limits.js'
-import type { Warning } from '../vocabulary/warnings.js'
+import { NO_WARNINGS, type Warning } from '../vocabulary/warnings.js'
 import { maskKey, maskKeysInPath, maskKeysInQuery, maskKeysInText, redactKeys, type KnownKeys } from '../vocabulary/mask-key.js'
 import { unboundedAccount, type BudgetAccount } from '../vocabulary/memory-budget.js'
 import { detachText } from '../vocabulary/detach-text.js'
-
-const NO_WARNINGS: readonly Warning[] = Object.freeze([])
 
 /** Journals made in this process. */
 let journals = 0

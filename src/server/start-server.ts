@@ -205,14 +205,18 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
       requireHostHeader: false,
     },
     (request, response) => {
-      const heavy = isHeavy(request.method ?? 'GET', request.url ?? '')
-      if (backlogs.lags(request.socket, heavy)) backlogs.hold(request.socket, () => carry(request, response), heavy)
-      else carry(request, response)
+      // Each field of node's request is read once, here: requests of every kind (the API, admin
+      // bodies, the dashboard) give node's request objects many shapes, and each read of one is a
+      // lookup rather than a load (docs/benchmarks.md, run 42).
+      const coreRequest = toCoreRequest(request)
+      const { socket } = request
+      const heavy = isHeavy(coreRequest.method, coreRequest.path)
+      if (backlogs.lags(socket, heavy)) backlogs.hold(socket, () => carry(request, response, coreRequest), heavy)
+      else carry(request, response, coreRequest)
     },
   )
   /** Carries a request whose connection may be answered now: its body first, where the admin API reads one. */
-  function carry(request: IncomingMessage, response: ServerResponse): void {
-    const coreRequest = toCoreRequest(request)
+  function carry(request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest): void {
     if (!carriesBody(coreRequest.method, coreRequest.path)) {
       respond(request, response, coreRequest)
       return

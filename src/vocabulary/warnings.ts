@@ -37,6 +37,14 @@ export const WARNING_BY_CODE: ReadonlyMap<string, ErrorTemplate> = new Map(
 export const MAX_WARNINGS = 8
 
 /**
+ * No warnings: the one empty list every answer and journal entry without any shares.
+ *
+ * @example
+ * answer.warnings === NO_WARNINGS // nothing to add to the headers
+ */
+export const NO_WARNINGS: readonly Warning[] = Object.freeze([])
+
+/**
  * Longest part of a parameter name a warning quotes; the rest is cut. Shorter than any key a log
  * shows anything of (12 characters, maskKey), so a whole key inside a longer name never reaches a
  * header, the journal or strict mode's detail.

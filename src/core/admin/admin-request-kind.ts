@@ -28,15 +28,15 @@ export function carriesBody(method: string, path: string): boolean {
 
 /**
  * Whether a request asks for one of the admin API's lists whose answer may be megabytes (the table's
- * `heavy` operations): a server holds such requests back while its connections lag.
+ * `heavy` operations): a server holds such requests back while its connections lag. `path` is
+ * without the query.
  *
  * @example
- * isHeavy('GET', '/__sandbox/requests?limit=1000') // true
+ * isHeavy('GET', '/__sandbox/requests') // true (with any query)
  */
-export function isHeavy(method: string, url: string): boolean {
+export function isHeavy(method: string, path: string): boolean {
   if (method !== 'GET') return false
-  const mark = url.indexOf('?')
-  const below = adminPathOf(mark < 0 ? url : url.slice(0, mark))
+  const below = adminPathOf(path)
   if (below === undefined) return false
   const id = matchAdminRoute(below).methods?.get('GET')
   return id !== undefined && 'heavy' in ADMIN_OPERATIONS[id]

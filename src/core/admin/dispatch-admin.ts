@@ -1,5 +1,5 @@
 import { ADMIN_ENDPOINTS, ADMIN_OPERATIONS, matchAdminRoute } from '../../contract/admin-operations.js'
-import type { CoreRequest, TimedAnswer } from '../core-request.js'
+import { timedAnswer, type CoreRequest, type TimedAnswer } from '../core-request.js'
 import { toAnswer, withoutCors, type Answer } from '../answer.js'
 import { fail, type Envelope } from '../../contract/envelope.js'
 import { SandboxError } from '../../vocabulary/sandbox-error.js'
@@ -28,7 +28,7 @@ export function adminNotFoundDetail(name: string): string {
 
 /** An admin answer, timed: without CORS headers, never delayed. */
 function adminAnswer(answer: Answer, observer: boolean, error: string | null = null): TimedAnswer {
-  return { ...withoutCors(answer), delayMs: 0, error, observer }
+  return timedAnswer(withoutCors(answer), { error, observer })
 }
 
 function refusal(error: unknown, observer: boolean): TimedAnswer {

@@ -22,7 +22,33 @@ function request(path: string, headers: Record<string, string> = {}): CoreReques
   return { method: 'GET', path, query: '', header: (name) => lower.get(name) ?? null }
 }
 
+/** The fields of every answer the core hands an adapter, in their order (core/core-request.ts, `timedAnswer`). */
+const ANSWER_FIELDS = ['status', 'headers', 'body', 'delayMs', 'error', 'warnings', 'observer', 'expired', 'fault']
+
 describe('dispatch', () => {
+  it('hands every answer over with the same fields in the same order, whatever made it, so adapters read one shape', async () => {
+    const sandbox = await createSandboxCore(resolveSandboxConfig({ now: '2026-03-01' }))
+    const user = { 'X-API-Key': DOCUMENTED_KEYS.user }
+    const answers = [
+      dispatch(sandbox, request('/api/v1/projects', user)),
+      // The same again: a replay of the repeat memo's answer.
+      dispatch(sandbox, request('/api/v1/projects', user)),
+      dispatch(sandbox, request('/api/v1/projects', { 'X-API-Key': 'sbx_user_unknown' })),
+      dispatch(sandbox, request('/api/v1/projects', { ...user, 'X-Sandbox-Scenario': 'fault-connection-reset' })),
+      dispatch(sandbox, request('/api/v1/projects', { ...user, 'X-Sandbox-Scenario': 'slow' })),
+      dispatch(sandbox, request('/api/v1/nowhere', user)),
+      dispatch(sandbox, request('/__sandbox/health')),
+      dispatch(sandbox, {
+        ...request('/api/v1/projects', { 'Access-Control-Request-Method': 'GET', Origin: 'http://app.test' }),
+        method: 'OPTIONS',
+      }),
+    ].map(answeredNow)
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 401, 0, 200, 404, 200, 204])
+    expect(answers[3]!.fault?.type).toBe('connection-reset')
+    expect(answers[4]!.delayMs).toBeGreaterThan(0)
+    for (const answer of answers) expect(Object.keys(answer)).toEqual(ANSWER_FIELDS)
+  })
+
   it("answers an unexpected failure inside an endpoint with that endpoint's own 500, errors empty, instead of throwing", async () => {
     const sandbox = await createSandboxCore(resolveSandboxConfig({ now: '2026-03-01' }))
     const broken = {
