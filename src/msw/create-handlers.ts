@@ -12,7 +12,7 @@ export const TRUNCATED_BODY_ERROR = 'fault-truncated-body: the connection closed
 function toFetchResponse(response: TimedAnswer): Response {
   const headers = new Headers(response.headers)
   // One X-Sandbox-Warning line per warning.
-  for (const warning of response.warnings ?? []) headers.append(WARNING_HEADER, formatWarning(warning))
+  for (const warning of response.warnings) headers.append(WARNING_HEADER, formatWarning(warning))
   const body = response.body as Uint8Array<ArrayBuffer>
   switch (response.fault?.type) {
     // A fetch client cannot tell a reset from an empty reply: both are one network error.

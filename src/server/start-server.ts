@@ -146,8 +146,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   ) => {
     // The headers carry Content-Length, so no chunked encoding: the body goes out in one write.
     // While shutting down, answers close their connection, so draining ends with the last one.
-    const headers =
-      answer.warnings === undefined || answer.warnings.length === 0 ? answer.headers : withWarnings(answer.headers, answer.warnings)
+    const headers = answer.warnings.length === 0 ? answer.headers : withWarnings(answer.headers, answer.warnings)
     const sent = closing ? { ...headers, connection: 'close' } : headers
     // A fault the transport carries out (a reset, a close, a cut or paced body) instead of the answer.
     if (answer.fault === undefined || !deliverFault(request, response, answer, sent, delayed)) {
@@ -162,7 +161,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
       status: seenStatus(answer.fault?.type, answer.status),
       ms: performance.now() - started,
       key: coreRequest.header('x-api-key'),
-      error: answer.error ?? null,
+      error: answer.error,
       fault: answer.fault?.type ?? null,
     })
   }
