@@ -204,9 +204,10 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
       requireHostHeader: false,
     },
     (request, response) => {
-      // Each field of node's request is read once, here: requests of every kind (the API, admin
-      // bodies, the dashboard) give node's request objects many shapes, and each read of one is a
-      // lookup rather than a load (docs/benchmarks.md, run 42).
+      // The core's request is built here, before the back-pressure check, which reads the method and
+      // path from it rather than from node's request again: requests of every kind (the API, admin
+      // bodies, the dashboard) give node's request objects many shapes, and each read of one of
+      // their fields is a lookup rather than a load (docs/benchmarks.md, run 42).
       const coreRequest = toCoreRequest(request)
       const { socket } = request
       const heavy = isHeavy(coreRequest.method, coreRequest.path)
