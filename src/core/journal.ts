@@ -62,22 +62,28 @@ export interface JournalQuery {
   readonly path?: string
 }
 
-interface Slot {
-  id: number
-  at: number
-  method: string
-  path: string
-  query: string
-  status: number | null
+/**
+ * What an entry says besides its id and time: a request's texts as kept, its status and what it
+ * met, and the bytes it holds against the budget. The repeats of one request (a load, a test's
+ * polling) share one, so recording a repeat writes its time and this reference into the ring,
+ * not a dozen fields into a slot long out of the caches (docs/benchmarks.md, run 44).
+ */
+interface Said {
+  readonly method: string
+  readonly path: string
+  readonly query: string
+  readonly status: number | null
   /** The key as sent (unless too long), kept only to tell whether the next request's key is the same. */
-  keySent: string | null
-  key: string | null
-  projectId: string | null
-  scenarios: readonly string[]
-  error: string | null
-  cut: boolean
-  warnings: readonly Warning[]
-  fault: string | null
+  readonly keySent: string | null
+  readonly key: string | null
+  readonly projectId: string | null
+  readonly scenarios: readonly string[]
+  readonly error: string | null
+  readonly cut: boolean
+  readonly warnings: readonly Warning[]
+  readonly fault: string | null
+  /** Bytes an entry saying this draws from the budget. */
+  readonly cost: number
 }
 
 /**
@@ -100,26 +106,8 @@ interface MaskMemo {
   maskedKey: string | null
   projectId: string | null
   keptProjectId: string | null
-}
-
-/** A slot with nothing in it yet. */
-function emptySlot(): Slot {
-  return {
-    id: 0,
-    at: 0,
-    method: '',
-    path: '',
-    query: '',
-    status: 0,
-    keySent: null,
-    key: null,
-    projectId: null,
-    scenarios: [],
-    error: null,
-    cut: false,
-    warnings: NO_WARNINGS,
-    fault: null,
-  }
+  /** What the last entry said, while the texts above stay as they are: the next repeat says it again. */
+  said: Said | undefined
 }
 
 /** Longest method or header value kept, so a hostile request cannot grow the journal. */
@@ -144,6 +132,7 @@ function freshMemo(keys: KnownKeys | undefined): MaskMemo {
     maskedKey: null,
     projectId: null,
     keptProjectId: null,
+    said: undefined,
   }
 }
 
@@ -154,6 +143,7 @@ function freshMemo(keys: KnownKeys | undefined): MaskMemo {
  * would keep all 15 KiB).
  */
 function remember(memo: MaskMemo, path: string, query: string, keys: KnownKeys): void {
+  memo.said = undefined
   memo.path = path
   memo.query = query
   const shownPath = maskKeysInPath(path, keys)
@@ -162,6 +152,56 @@ function remember(memo: MaskMemo, path: string, query: string, keys: KnownKeys):
   memo.keptPath = detachText(clipTo(shownPath, LIMITS.journalTextChars))
   memo.keptQuery = detachText(clipTo(shownQuery, room))
   memo.cut = shownPath.length + shownQuery.length > LIMITS.journalTextChars
+}
+
+/**
+ * What an entry of the request `memo` holds says: the last one's, where it is the same (a repeat,
+ * with the same status and the same scenarios, error, warnings and fault, each the catalogue's or
+ * the scenario set's own object), else a new one, which the next repeats then share.
+ */
+function sayOnce(
+  memo: MaskMemo,
+  status: number | null,
+  scenarios: readonly string[],
+  error: string | null,
+  warnings: readonly Warning[],
+  fault: string | null,
+  key: string | null,
+  projectId: string | null,
+): Said {
+  const last = memo.said
+  if (
+    last !== undefined &&
+    last.status === status &&
+    last.scenarios === scenarios &&
+    last.error === error &&
+    last.warnings === warnings &&
+    last.fault === fault
+  )
+    return last
+  const cost =
+    ENTRY_HEAP_BYTES +
+    memo.keptMethod.length +
+    memo.keptPath.length +
+    memo.keptQuery.length +
+    Math.min(key?.length ?? 0, MAX_TEXT) +
+    Math.min(projectId?.length ?? 0, MAX_TEXT)
+  memo.said = {
+    method: memo.keptMethod,
+    path: memo.keptPath,
+    query: memo.keptQuery,
+    status,
+    keySent: memo.keySent,
+    key: memo.maskedKey,
+    projectId: memo.keptProjectId,
+    scenarios,
+    error,
+    cut: memo.cut,
+    warnings,
+    fault,
+    cost,
+  }
+  return memo.said
 }
 
 /**
@@ -176,13 +216,16 @@ function remember(memo: MaskMemo, path: string, query: string, keys: KnownKeys):
  * journal.list({ limit: 10 }) // the last ten requests, oldest first
  */
 export class Journal {
-  /** The ring: oldest entry at `#next % length`, the newest just before it. */
-  readonly #slots: Slot[] = []
   /**
-   * Bytes each slot's entry holds against the budget, beside the slots rather than in them: the
-   * slot given up next is the oldest, long out of the caches, and reading its cost from it stalled
-   * every request (a load that misses); writing the new entry into it does not.
+   * The ring, in three columns of one length: what each entry said, its time, and the bytes it
+   * drew from the budget. The oldest entry is at `#next % length`, the newest just before it; ids
+   * are consecutive, the newest's `#recorded`. The times are numbers unboxed in their array. The
+   * costs are kept beside the entries rather than read from what they said: an entry taken in
+   * while the budget was short drew nothing, and the slot given up next is the oldest, long out of
+   * the caches, whose reads stalled every request.
    */
+  readonly #said: Said[] = []
+  readonly #at: number[] = []
   readonly #costs: number[] = []
   #next = 0
   #recorded = 0
@@ -210,7 +253,7 @@ export class Journal {
 
   /** Entries kept now: at most the capacity, fewer while the process's budget is short. */
   get size(): number {
-    return this.#slots.length
+    return this.#said.length
   }
 
   /** Changes whenever an entry is recorded or the journal is cleared: what an answer built from it depends on. */
@@ -224,9 +267,10 @@ export class Journal {
   }
 
   /**
-   * Records one request. Slots are reused in place, and a text equal to the one the slot already
-   * holds is kept as it is: a request repeated many times, as under load, leaves nothing new behind
-   * to outlive it (no new slot, no new masked key), so the garbage collector has nothing to promote.
+   * Records one request. Slots are reused in place, and a repeat of the last request recorded
+   * says what it said, the same object: a request repeated many times, as under load, costs a time
+   * and a reference in the ring and leaves nothing new behind to outlive it (no new slot, no new
+   * masked key), so the garbage collector has nothing to promote.
    * A key the sandbox knows (`keys`) is masked wherever the request put it: path, query, headers;
    * then path and query are kept to {@link LIMITS.journalTextChars} characters together. Gives
    * the entry's id.
@@ -247,83 +291,69 @@ export class Journal {
   ): number {
     const memo = this.#masked.keys === keys && this.#masked.changes === keys.changes ? this.#masked : this.#remask(keys)
     // A method is kept whole (up to 512 characters), so the kept text is the one to compare with.
-    if (memo.keptMethod !== method) memo.keptMethod = detachText(clip(method))
+    if (memo.keptMethod !== method) {
+      memo.keptMethod = detachText(clip(method))
+      memo.said = undefined
+    }
     if (memo.path !== path || memo.query !== query) remember(memo, path, query, keys)
     // No key, or one too long to hold for the comparison, is masked afresh each time.
     if (key === null || memo.key !== key) {
-      memo.key = key !== null && key.length <= MAX_TEXT ? key : null
-      memo.keySent = memo.key === null ? null : detachText(memo.key)
-      memo.maskedKey = maskKey(key)
+      const kept = key !== null && key.length <= MAX_TEXT ? key : null
+      const masked = maskKey(key)
+      if (memo.key !== kept || memo.maskedKey !== masked) memo.said = undefined
+      memo.key = kept
+      memo.keySent = kept === null ? null : detachText(kept)
+      memo.maskedKey = masked
     }
     if (memo.projectId !== projectId) {
       memo.projectId = projectId
       memo.keptProjectId = projectId === null ? null : detachText(clip(maskKeysInText(projectId, keys)))
+      memo.said = undefined
     }
-    const cost =
-      ENTRY_HEAP_BYTES +
-      memo.keptMethod.length +
-      memo.keptPath.length +
-      memo.keptQuery.length +
-      Math.min(key?.length ?? 0, MAX_TEXT) +
-      Math.min(projectId?.length ?? 0, MAX_TEXT)
-    const slot = this.#place(cost)
-    slot.id = ++this.#recorded
-    slot.at = at
-    slot.method = memo.keptMethod
-    slot.cut = memo.cut
-    slot.path = memo.keptPath
-    // Secret-like query values are masked when read (list() is the only way out), not per request.
-    slot.query = memo.keptQuery
-    slot.status = status
-    slot.keySent = memo.keySent
-    slot.key = memo.maskedKey
-    slot.projectId = memo.keptProjectId
-    slot.scenarios = scenarios
-    // Error codes are the catalogue's constants: nothing new is kept.
-    slot.error = error
-    slot.warnings = warnings
-    // Fault names are the catalogue's constants too.
-    slot.fault = fault
-    return slot.id
+    this.#place(sayOnce(memo, status, scenarios, error, warnings, fault, key, projectId), at)
+    return ++this.#recorded
   }
 
   /**
-   * The slot the next entry goes in, its `cost` drawn from the budget: a new one while the ring is
-   * under its capacity and the budget has room, else the oldest, given up (and its bytes given
-   * back) until the new entry fits; the last request is kept whatever the budget.
+   * Puts an entry that said `said` at `time` where the next one goes, its cost drawn from the
+   * budget: in a new slot while the ring is under its capacity and the budget has room, else in
+   * the oldest, given up (and its bytes given back) until the new entry fits; the last request is
+   * kept whatever the budget.
    */
-  #place(cost: number): Slot {
+  #place(said: Said, time: number): void {
     for (;;) {
-      const slots = this.#slots
-      if (slots.length < this.capacity && this.account.take(cost)) return this.#insert(cost)
-      if (slots.length === 0) return this.#insert(0)
-      const at = this.#next % slots.length
+      const length = this.#said.length
+      if (length < this.capacity && this.account.take(said.cost)) return this.#insert(said, time, said.cost)
+      if (length === 0) return this.#insert(said, time, 0)
+      const at = this.#next % length
       const costs = this.#costs
-      if (this.account.change(costs[at]!, cost)) {
-        costs[at] = cost
-        this.#advance(at)
-        return slots[at]!
+      if (this.account.change(costs[at]!, said.cost)) {
+        costs[at] = said.cost
+        this.#said[at] = said
+        this.#at[at] = time
+        return this.#advance(at)
       }
       this.account.give(costs[at]!)
-      slots.splice(at, 1)
+      this.#said.splice(at, 1)
+      this.#at.splice(at, 1)
       costs.splice(at, 1)
       this.#next = at
     }
   }
 
   /** A new slot where the ring writes next (at the end, until the ring has wrapped round). */
-  #insert(cost: number): Slot {
-    const slot = emptySlot()
+  #insert(said: Said, time: number, cost: number): void {
     const at = this.#next
-    if (at === this.#slots.length) {
-      this.#slots.push(slot)
+    if (at === this.#said.length) {
+      this.#said.push(said)
+      this.#at.push(time)
       this.#costs.push(cost)
     } else {
-      this.#slots.splice(at, 0, slot)
+      this.#said.splice(at, 0, said)
+      this.#at.splice(at, 0, time)
       this.#costs.splice(at, 0, cost)
     }
     this.#advance(at)
-    return slot
   }
 
   #advance(at: number): void {
@@ -337,38 +367,47 @@ export class Journal {
    */
   list(query: JournalQuery = {}): JournalEntry[] {
     const { limit = this.capacity, since, key, status, path } = query
-    const start = this.#slots.length === 0 ? 0 : this.#next % this.#slots.length
-    const ordered = start === 0 ? this.#slots : [...this.#slots.slice(start), ...this.#slots.slice(0, start)]
-    // Ids are consecutive: the kept entries are recorded - length + 1 … recorded.
-    const after = since === undefined ? ordered : ordered.slice(Math.max(0, since - (this.#recorded - ordered.length)))
-    const matching = after.filter(
-      (slot) =>
-        (key === undefined || slot.keySent === key) &&
-        (status === undefined || slot.status === status) &&
-        (path === undefined || slot.path === path),
-    )
+    const saids = this.#said
+    const length = saids.length
+    const start = length === 0 ? 0 : this.#next % length
+    // Ids are consecutive: the kept entries are recorded - length + 1 … recorded, oldest first from `start`.
+    const first = this.#recorded - length + 1
+    const skipped = since === undefined ? 0 : Math.min(length, Math.max(0, since - first + 1))
+    const matching: number[] = []
+    for (let order = skipped; order < length; order++) {
+      const said = saids[(start + order) % length]!
+      if (key !== undefined && said.keySent !== key) continue
+      if (status !== undefined && said.status !== status) continue
+      if (path !== undefined && said.path !== path) continue
+      matching.push(order)
+    }
     const chosen = since === undefined ? matching.slice(Math.max(0, matching.length - limit)) : matching.slice(0, limit)
-    return chosen.map((slot) => ({
-      id: slot.id,
-      time: new Date(slot.at).toISOString(),
-      method: slot.method,
-      path: slot.path,
-      query: redactKeys(`?${slot.query}`).slice(1),
-      status: slot.status,
-      key: slot.key,
-      project_id: slot.projectId,
-      scenarios: slot.scenarios,
-      error: slot.error,
-      cut: slot.cut,
-      warnings: slot.warnings,
-      fault: slot.fault,
-    }))
+    return chosen.map((order) => {
+      const slot = (start + order) % length
+      const said = saids[slot]!
+      return {
+        id: first + order,
+        time: new Date(this.#at[slot]!).toISOString(),
+        method: said.method,
+        path: said.path,
+        query: redactKeys(`?${said.query}`).slice(1),
+        status: said.status,
+        key: said.key,
+        project_id: said.projectId,
+        scenarios: said.scenarios,
+        error: said.error,
+        cut: said.cut,
+        warnings: said.warnings,
+        fault: said.fault,
+      }
+    })
   }
 
   clear(): void {
     for (const cost of this.#costs) this.account.give(cost)
     this.#clears++
-    this.#slots.length = 0
+    this.#said.length = 0
+    this.#at.length = 0
     this.#costs.length = 0
     this.#next = 0
     this.#recorded = 0

@@ -34,6 +34,8 @@ export interface RepeatedRequest {
   readonly answer: Answer & { readonly dates?: number }
   /** The answer as the core hands it on when nothing is added to it (no latency, no warning): made once. */
   timed?: TimedAnswer
+  /** Where its repeats are counted for the client report (`outcomeSlot`): found on the first. */
+  outcome?: number
 }
 
 /**

@@ -1,6 +1,7 @@
 import { dayOfInstant } from '../vocabulary/calendar-date.js'
 import type { CoreRequest, TimedAnswer } from './core-request.js'
 import type { SandboxCore } from './sandbox-core.js'
+import { outcomeSlot } from './report/coverage.js'
 
 /**
  * Answers a repeat of the request the repeat memo keeps before any step runs, as the steps would:
@@ -50,6 +51,7 @@ export function replayRepeat(sandbox: SandboxCore, request: CoreRequest): TimedA
     null,
     index.knownKeys,
   )
-  if (sandbox.clientReport) sandbox.coverage.record(kept.endpoint, timed.status, null, kept.key.apiKey.level, kept.answer.dates)
+  if (sandbox.clientReport)
+    sandbox.coverage.count((kept.outcome ??= outcomeSlot(kept.endpoint, timed.status, null, kept.key.apiKey.level, kept.answer.dates)))
   return timed
 }

@@ -90,7 +90,10 @@ export interface SocketBacklogs {
  * })
  */
 export function createSocketBacklogs(): SocketBacklogs {
-  const backlogs = new WeakMap<Socket, Backlog>()
+  // Each connection's backlog is kept on its socket, under a key of this server's own: reading a
+  // property is a load, where a WeakMap hashed the socket on every request (docs/benchmarks.md, run 44).
+  const BACKLOG = Symbol('analytics-sandbox socket backlog')
+  type Held = Socket & { [BACKLOG]?: Backlog }
   /** Connections held while all together lag: released when the total falls again. */
   const starved = new Map<Socket, Backlog>()
   let total = 0
@@ -105,10 +108,10 @@ export function createSocketBacklogs(): SocketBacklogs {
   }
 
   const backlogOf = (socket: Socket): Backlog => {
-    let backlog = backlogs.get(socket)
+    let backlog = (socket as Held)[BACKLOG]
     if (backlog === undefined) {
       const created: Backlog = { bytes: 0, turn, answered: 0, waiting: [], heavy: [], scheduled: false }
-      backlogs.set(socket, created)
+      ;(socket as Held)[BACKLOG] = created
       socket.once('close', () => {
         created.waiting.length = 0
         created.heavy.length = 0

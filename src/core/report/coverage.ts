@@ -77,6 +77,31 @@ const VARIANT_SLOTS: ReadonlyArray<readonly [number, number]> = VARIANT_NAMES.ma
 ])
 
 /** Counts of one span: by outcome, and warnings by kind. */
+/**
+ * Where an answer of `endpoint` is counted among {@link OUTCOMES}: its error's outcome, its key
+ * level's success (with or without dates), or the endpoint's 500; -1 where none is (a status the
+ * catalogue does not list). A repeat answered as before keeps its slot, so counting it again costs
+ * an increment (docs/benchmarks.md, run 44).
+ *
+ * @example
+ * coverage.count(outcomeSlot('projects', 200, null, 'USER', undefined))
+ */
+export function outcomeSlot(
+  endpoint: EndpointName,
+  status: number,
+  error: string | null,
+  level: KeyLevel | undefined,
+  dates: number | undefined,
+): number {
+  const slots = SLOTS.get(endpoint)
+  if (slots === undefined) return -1
+  let index: number | undefined
+  if (error !== null) index = slots.byError.get(error)
+  else if (status === 200 && level !== undefined) index = slots.success[(level === 'USER' ? 0 : 2) + (dates === 0 ? 1 : 0)]
+  else if (status >= 500) index = slots.failure
+  return index === undefined || index < 0 ? -1 : index
+}
+
 class Tally {
   readonly seen = new Array<number>(OUTCOMES.length).fill(0)
   readonly warnings = new Map<string, { count: number; detail: string; requestId: number }>()
@@ -124,15 +149,14 @@ export class Coverage {
 
   /** Counts an answer of `endpoint`; `dates` is the number of dates of an analytics success. */
   record(endpoint: EndpointName, status: number, error: string | null, level: KeyLevel | undefined, dates: number | undefined): void {
-    const slots = SLOTS.get(endpoint)
-    if (slots === undefined) return
-    let index: number | undefined
-    if (error !== null) index = slots.byError.get(error)
-    else if (status === 200 && level !== undefined) index = slots.success[(level === 'USER' ? 0 : 2) + (dates === 0 ? 1 : 0)]
-    else if (status >= 500) index = slots.failure
-    if (index === undefined || index < 0) return
-    this.#current.seen[index]!++
-    this.#total.seen[index]!++
+    this.count(outcomeSlot(endpoint, status, error, level, dates))
+  }
+
+  /** Counts an answer whose outcome's slot ({@link outcomeSlot}) is known already; -1 counts nothing. */
+  count(slot: number): void {
+    if (slot < 0) return
+    this.#current.seen[slot]!++
+    this.#total.seen[slot]!++
   }
 
   /** Counts the outcome of a fault or a variant, by its scenario's name. */

@@ -321,4 +321,57 @@ describe('Journal on a budget', () => {
     for (let n = 10; n <= 12; n++) recordNumbered(journal, n)
     expect(journal.list().map((entry) => entry.id)).toEqual([8, 9, 10, 11, 12])
   })
+
+  it('lists each repeat of a request with its own id and time, and what changed after repeats as it was sent', () => {
+    const journal = new Journal(20)
+    const slow = ['slow']
+    const sent: Array<[number | null, readonly string[], string | null, string | null, string | null, string | null]> = [
+      [200, [], null, 'sbx_user_alpha', '101', null],
+      [200, [], null, 'sbx_user_alpha', '101', null],
+      [500, [], null, 'sbx_user_alpha', '101', null],
+      [500, slow, null, 'sbx_user_alpha', '101', null],
+      [500, slow, 'internal', 'sbx_user_alpha', '101', null],
+      [null, slow, null, 'sbx_user_alpha', '101', 'fault-connection-reset'],
+      [401, [], 'unauthorized', null, '101', null],
+      [401, [], 'unauthorized', null, '101', null],
+      [200, [], null, 'sbx_user_alpha', null, null],
+      [200, [], null, 'sbx_user_alpha', '101', null],
+    ]
+    for (const [index, [status, scenarios, error, key, project, fault]] of sent.entries()) {
+      journal.record(T0 + index, 'GET', '/api/v1/overview', '', status, key, project, scenarios, error, NO_KEYS, undefined, fault)
+    }
+    expect(
+      journal
+        .list()
+        .map(({ id, time, status, scenarios, error, key, project_id, fault }) => [
+          id,
+          time,
+          status,
+          scenarios,
+          error,
+          key,
+          project_id,
+          fault,
+        ]),
+    ).toEqual(
+      sent.map(([status, scenarios, error, key, project, fault], index) => [
+        index + 1,
+        new Date(T0 + index).toISOString(),
+        status,
+        scenarios,
+        error,
+        key === null ? null : maskKey(key),
+        project,
+        fault,
+      ]),
+    )
+  })
+
+  it('holds the same bytes for a repeat as for the request it repeats, round the ring', () => {
+    const budget = new MemoryBudget(1024 * 1024)
+    const journal = new Journal(3, budget.account())
+    for (let n = 0; n < 10; n++) journal.record(T0 + n, 'GET', '/api/v1/projects', '', 200, 'sbx_user_alpha', null, [], null, NO_KEYS)
+    expect(budget.used).toBe(3 * (ENTRY_HEAP_BYTES + 'GET/api/v1/projects'.length + 'sbx_user_alpha'.length))
+    expect(journal.list().map((entry) => entry.id)).toEqual([8, 9, 10])
+  })
 })
