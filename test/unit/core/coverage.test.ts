@@ -10,13 +10,13 @@ const seen = (coverage: Coverage) =>
 
 describe('Coverage', () => {
   it('counts an answer counted by its known slot where record counts it', () => {
-    const answers = [
+    const answers: Array<Parameters<typeof outcomeSlot>> = [
       ['projects', 200, null, 'USER', undefined],
       ['overview', 200, null, 'PROJECT', 0],
       ['overview', 200, null, 'PROJECT', 31],
       ['monitoring', 401, 'unauthorized', undefined, undefined],
       ['validate', 500, null, 'USER', undefined],
-    ] as const
+    ]
     for (const answer of answers) {
       const recorded = new Coverage()
       const counted = new Coverage()
@@ -24,7 +24,8 @@ describe('Coverage', () => {
       counted.count(outcomeSlot(...answer))
       expect(seen(counted)).toEqual(seen(recorded))
       expect(seen(counted)).toHaveLength(1)
-      expect(OUTCOMES[outcomeSlot(...answer)]?.endpoint).toBe(answer[0])
+      const slot = outcomeSlot(...answer)
+      expect(OUTCOMES[slot]?.endpoint).toBe(answer[0])
     }
   })
 
