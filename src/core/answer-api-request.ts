@@ -176,7 +176,7 @@ function runSteps(
     const replaced = fault === undefined ? undefined : faultAnswer(fault)
     if (replaced !== undefined) return replaced
   }
-  const now = sandbox.clock.now()
+  const now = sandbox.clock.at(realNow)
   const today = dayOfInstant(now)
   // Nothing in force can make a repeat answer otherwise: the last such request's answer holds for its repeat.
   const repeatable = active.rules.length === 0 && learned.warnings.length === 0

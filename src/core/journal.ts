@@ -67,8 +67,12 @@ export interface JournalQuery {
  * met, and the bytes it holds against the budget. The repeats of one request (a load, a test's
  * polling) share one, so recording a repeat writes its time and this reference into the ring,
  * not a dozen fields into a slot long out of the caches (docs/benchmarks.md, run 44).
+ *
+ * @example
+ * const said: JournalSaid | undefined = journal.lastSaid
+ * if (said !== undefined) journal.recordAgain(said, Date.now())
  */
-interface Said {
+export interface JournalSaid {
   readonly method: string
   readonly path: string
   readonly query: string
@@ -107,7 +111,7 @@ interface MaskMemo {
   projectId: string | null
   keptProjectId: string | null
   /** What the last entry said, while the texts above stay as they are: the next repeat says it again. */
-  said: Said | undefined
+  said: JournalSaid | undefined
 }
 
 /** Longest method or header value kept, so a hostile request cannot grow the journal. */
@@ -168,7 +172,7 @@ function sayOnce(
   fault: string | null,
   key: string | null,
   projectId: string | null,
-): Said {
+): JournalSaid {
   const last = memo.said
   if (
     last !== undefined &&
@@ -224,7 +228,7 @@ export class Journal {
    * while the budget was short drew nothing, and the slot given up next is the oldest, long out of
    * the caches, whose reads stalled every request.
    */
-  readonly #said: Said[] = []
+  readonly #said: JournalSaid[] = []
   readonly #at: number[] = []
   readonly #costs: number[] = []
   #next = 0
@@ -264,6 +268,29 @@ export class Journal {
   /** Requests recorded since the sandbox started or the journal was last cleared. */
   get recorded(): number {
     return this.#recorded
+  }
+
+  /**
+   * What the last entry recorded says, for {@link Journal.recordAgain}: a caller that knows its
+   * next request is the same, answered the same, with the known keys as they were, records it
+   * without the comparisons `record` makes.
+   */
+  get lastSaid(): JournalSaid | undefined {
+    return this.#masked.said
+  }
+
+  /**
+   * Records a request that says `said` (what {@link Journal.lastSaid} gave for the same request,
+   * answered the same, the known keys unchanged since) at `at`, as `record` would. Gives its id.
+   *
+   * @example
+   * journal.record(at, 'GET', '/api/v1/projects', '', 200, key, null, [], null, keys)
+   * const said = journal.lastSaid!
+   * journal.recordAgain(said, Date.now()) // the same request again
+   */
+  recordAgain(said: JournalSaid, at: number): number {
+    this.#place(said, at)
+    return ++this.#recorded
   }
 
   /**
@@ -320,14 +347,15 @@ export class Journal {
    * the oldest, given up (and its bytes given back) until the new entry fits; the last request is
    * kept whatever the budget.
    */
-  #place(said: Said, time: number): void {
+  #place(said: JournalSaid, time: number): void {
     for (;;) {
       const length = this.#said.length
       if (length < this.capacity && this.account.take(said.cost)) return this.#insert(said, time, said.cost)
       if (length === 0) return this.#insert(said, time, 0)
-      const at = this.#next % length
+      // The ring is full most of the time, so the slot is `#next` as it is, without a division.
+      const at = this.#next < length ? this.#next : this.#next % length
       const costs = this.#costs
-      if (this.account.change(costs[at]!, said.cost)) {
+      if (costs[at] === said.cost || this.account.change(costs[at]!, said.cost)) {
         costs[at] = said.cost
         this.#said[at] = said
         this.#at[at] = time
@@ -342,7 +370,7 @@ export class Journal {
   }
 
   /** A new slot where the ring writes next (at the end, until the ring has wrapped round). */
-  #insert(said: Said, time: number, cost: number): void {
+  #insert(said: JournalSaid, time: number, cost: number): void {
     const at = this.#next
     if (at === this.#said.length) {
       this.#said.push(said)

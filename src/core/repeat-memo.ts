@@ -2,6 +2,7 @@ import type { KeyEntry } from '../model/model-index.js'
 import type { DayNumber } from '../vocabulary/calendar-date.js'
 import type { Answer } from './answer.js'
 import type { TimedAnswer } from './core-request.js'
+import type { JournalSaid } from './journal.js'
 import type { ActiveScenarios } from '../scenarios/active-scenarios.js'
 import type { EndpointName } from '../vocabulary/endpoint-names.js'
 
@@ -36,6 +37,8 @@ export interface RepeatedRequest {
   timed?: TimedAnswer
   /** Where its repeats are counted for the client report (`outcomeSlot`): found on the first. */
   outcome?: number
+  /** What its repeats' journal entries say (`Journal.lastSaid`): taken from the first. */
+  said?: JournalSaid
 }
 
 /**

@@ -33,24 +33,31 @@ export function replayRepeat(sandbox: SandboxCore, request: CoreRequest): TimedA
   if (request.header('content-length') !== null || request.header('transfer-encoding') !== null) return undefined
   const keyHeader = request.header('x-api-key')
   const projectHeader = request.header('x-project-id')
-  const now = sandbox.clock.now()
+  // One reading of the time: a clock that runs would otherwise read it twice.
+  const realNow = sandbox.clock.realNow()
+  const now = sandbox.clock.at(realNow)
   const { path, query } = request
   if (sandbox.repeats.find(path, query, keyHeader, projectHeader, index.changes, dayOfInstant(now), now) === undefined) return undefined
   sandbox.requestCount++
-  // The kept request's texts, equal to this one's: the journal compares them with the last
-  // request's, which they are, at once.
-  sandbox.journal.record(
-    sandbox.clock.realNow(),
-    kept.method,
-    kept.path,
-    kept.query,
-    timed.status,
-    kept.keyHeader,
-    kept.projectHeader,
-    kept.active.names,
-    null,
-    index.knownKeys,
-  )
+  // What the first repeat's entry said, its repeats say again. The first gives the kept request's
+  // texts, equal to this one's: the journal compares them with the last request's, which they are, at once.
+  const { journal } = sandbox
+  if (kept.said !== undefined) journal.recordAgain(kept.said, realNow)
+  else {
+    journal.record(
+      realNow,
+      kept.method,
+      kept.path,
+      kept.query,
+      timed.status,
+      kept.keyHeader,
+      kept.projectHeader,
+      kept.active.names,
+      null,
+      index.knownKeys,
+    )
+    kept.said = journal.lastSaid
+  }
   if (sandbox.clientReport)
     sandbox.coverage.count((kept.outcome ??= outcomeSlot(kept.endpoint, timed.status, null, kept.key.apiKey.level, kept.answer.dates)))
   return timed

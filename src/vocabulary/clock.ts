@@ -13,6 +13,8 @@ export interface Clock {
   now(): number
   /** The real time, whatever the clock says: for rate-limit windows and the request journal. */
   realNow(): number
+  /** "Now" for the data when the real time is `realMs` (a `realNow()` just read): one reading of the time serves both. */
+  at(realMs: number): number
   /** Whether the clock stands still (set, or started with a fixed now). */
   readonly frozen: boolean
   /** Sets "now" and freezes it there. */
@@ -40,6 +42,7 @@ export function createClock(startMs?: number): Clock {
   return {
     now: () => Math.min(frozenAt ?? Date.now() + offset, CLOCK_END_MS),
     realNow: () => Date.now(),
+    at: (realMs) => Math.min(frozenAt ?? realMs + offset, CLOCK_END_MS),
     get frozen() {
       return frozenAt !== undefined
     },

@@ -374,4 +374,19 @@ describe('Journal on a budget', () => {
     expect(budget.used).toBe(3 * (ENTRY_HEAP_BYTES + 'GET/api/v1/projects'.length + 'sbx_user_alpha'.length))
     expect(journal.list().map((entry) => entry.id)).toEqual([8, 9, 10])
   })
+
+  it('records a repeat from what the last entry said as record would have, id, time and bytes alike', () => {
+    const again = new MemoryBudget(1024 * 1024)
+    const recorded = new MemoryBudget(1024 * 1024)
+    const journal = new Journal(3, again.account())
+    const twin = new Journal(3, recorded.account())
+    for (const each of [journal, twin]) each.record(T0, 'GET', '/api/v1/projects', '', 200, 'sbx_user_alpha', '101', [], null, NO_KEYS)
+    const said = journal.lastSaid!
+    for (let n = 1; n < 7; n++) {
+      expect(journal.recordAgain(said, T0 + n)).toBe(n + 1)
+      twin.record(T0 + n, 'GET', '/api/v1/projects', '', 200, 'sbx_user_alpha', '101', [], null, NO_KEYS)
+    }
+    expect(journal.list()).toEqual(twin.list())
+    expect(again.used).toBe(recorded.used)
+  })
 })

@@ -92,3 +92,17 @@ describe('the end of time', () => {
     expect(clock.now()).toBe(CLOCK_END_MS)
   })
 })
+
+describe('now at a real time just read', () => {
+  it('says what now says, for a running clock moved on, a frozen one, and one at the end of time', () => {
+    const running = createClock()
+    running.advance(86_400_000)
+    const real = Date.now()
+    expect(running.at(real)).toBe(real + 86_400_000)
+    const frozen = createClock(Date.parse('2026-03-01T00:00:00Z'))
+    expect(frozen.at(Date.now())).toBe(frozen.now())
+    const ended = createClock()
+    ended.advance(CLOCK_END_MS)
+    expect(ended.at(Date.now())).toBe(CLOCK_END_MS)
+  })
+})
