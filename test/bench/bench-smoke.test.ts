@@ -25,6 +25,7 @@ describe('the benchmark harness', () => {
       'throughput /projects vs the physical limit',
       'throughput /monitoring (default range) vs the physical limit',
       'throughput /overview (default range) vs the physical limit',
+      'throughput /overview (default range) vs the physical limit, both served at once',
       'cold /monitoring, 30-day ranges',
       'cold /overview, 366-day ranges',
       'RSS during the runs (MB)',

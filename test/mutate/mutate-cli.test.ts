@@ -158,13 +158,14 @@ describe('analytics-sandbox mutate: formats, thresholds and exit codes', () => {
 
   it('kills a run past --timeout with its whole process group, children included, as timed-out', async () => {
     const marker = join(await temp.write('placeholder', ''), '..', 'grandchild-alive')
-    const grandchild = `setTimeout(() => require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x'), 2500)`
+    const grandchild = `setTimeout(() => require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x'), 4000)`
     const suite = `const { spawn } = require('node:child_process'); if (process.env.ANALYTICS_SANDBOX_MUTATION) { spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' }); setTimeout(() => {}, 60000) }`
-    const { code, stdout } = await mutate([
+    // The baseline must pass within the same time-out: 2 s, so a loaded machine starts node in time.
+    const { code, stdout, stderr } = await mutate([
       '--only',
       'drop:projects:data.total',
       '--timeout',
-      '1',
+      '2',
       '--format',
       'json',
       '--',
@@ -172,9 +173,10 @@ describe('analytics-sandbox mutate: formats, thresholds and exit codes', () => {
       '-e',
       suite,
     ])
-    expect(code).toBe(MUTATE_EXIT.ok)
+    expect(code, stderr).toBe(MUTATE_EXIT.ok)
     expect(JSON.parse(stdout).runs[0].verdict).toBe('timed-out')
-    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    // The grandchild would write its marker 4 s after it started: 2 s of time-out and 2.5 s from here.
+    await new Promise((resolve) => setTimeout(resolve, 2_500))
     expect(existsSync(marker)).toBe(false)
   }, 30_000)
 
