@@ -117,19 +117,25 @@ async function answerOf(origin, path, headers) {
 
 const percent = (share) => (Number.isFinite(share) ? `${Math.round(share * 100)} %` : 'unknown')
 
-/**
- * Sandbox against reference, `rounds` pairs, each pair starting with the other side than the last
- * (as compareSandboxes does), so a drift in the machine's speed falls on both alike: throughput
- * ratio, sandbox p99, errors, peak RSS.
- */
-async function compare(sandbox, paths, headers, { representative = paths[0], rounds = ROUNDS } = {}) {
-  const answer = await answerOf(sandbox.origin, representative, headers)
+/** The reference server, answering with the sandbox's exact answer to `path`, and that answer. */
+async function startReference(sandbox, path, headers) {
+  const answer = await answerOf(sandbox.origin, path, headers)
   const file = join(work, `answer-${Math.random().toString(36).slice(2)}.json`)
   writeFileSync(file, JSON.stringify({ key: headers['X-API-Key'], ...answer }))
   const reference = await startProcess([join(root, 'bench/reference-server.mjs'), file], /PORT (\d+)/).then((server) => ({
     ...server,
     origin: `http://127.0.0.1:${server.origin}`,
   }))
+  return { answer, reference }
+}
+
+/**
+ * Sandbox against reference, `rounds` pairs, each pair starting with the other side than the last
+ * (as compareSandboxes does), so a drift in the machine's speed falls on both alike: throughput
+ * ratio, sandbox p99, errors, peak RSS.
+ */
+async function compare(sandbox, paths, headers, { representative = paths[0], rounds = ROUNDS } = {}) {
+  const { answer, reference } = await startReference(sandbox, representative, headers)
   try {
     // Steady state is measured, not the warm-up: JIT compilation shares the pinned core for the
     // first seconds after start (p99 188 and 70 ms in the first two 2-s rounds, 7-9 ms after).
@@ -188,13 +194,7 @@ async function compare(sandbox, paths, headers, { representative = paths[0], rou
  * interleaved rounds of the same length (run 44). The median ratio of `rounds` runs.
  */
 async function compareAtOnce(sandbox, path, headers, { rounds = quick ? 1 : 5, seconds = quick ? 1 : 3 } = {}) {
-  const answer = await answerOf(sandbox.origin, path, headers)
-  const file = join(work, `answer-${Math.random().toString(36).slice(2)}.json`)
-  writeFileSync(file, JSON.stringify({ key: headers['X-API-Key'], ...answer }))
-  const reference = await startProcess([join(root, 'bench/reference-server.mjs'), file], /PORT (\d+)/).then((server) => ({
-    ...server,
-    origin: `http://127.0.0.1:${server.origin}`,
-  }))
+  const { reference } = await startReference(sandbox, path, headers)
   try {
     const both = (length) => Promise.all([load(sandbox, [path], headers, length), load(reference, [path], headers, length)])
     for (let run = 0; run < (smoke ? 0 : WARM_UP_RUNS); run++) await both(1)
