@@ -193,12 +193,14 @@ function sayOnce(
   memo.said = {
     method: memo.keptMethod,
     path: memo.keptPath,
+    // Secret-like query values are masked when read (list() is the only way out), not per request.
     query: memo.keptQuery,
     status,
     keySent: memo.keySent,
     key: memo.maskedKey,
     projectId: memo.keptProjectId,
     scenarios,
+    // Error codes and fault names are the catalogues' constants: nothing new is kept.
     error,
     cut: memo.cut,
     warnings,
