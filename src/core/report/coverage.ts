@@ -76,7 +76,6 @@ const VARIANT_SLOTS: ReadonlyArray<readonly [number, number]> = VARIANT_NAMES.ma
   SURPRISES.get(`${VARIANT_PREFIX}${name}`)!,
 ])
 
-/** Counts of one span: by outcome, and warnings by kind. */
 /**
  * Where an answer of `endpoint` is counted among {@link OUTCOMES}: its error's outcome, its key
  * level's success (with or without dates), or the endpoint's 500; -1 where none is (a status the
@@ -102,6 +101,7 @@ export function outcomeSlot(
   return index === undefined || index < 0 ? -1 : index
 }
 
+/** Counts of one span: by outcome, and warnings by kind. */
 class Tally {
   readonly seen = new Array<number>(OUTCOMES.length).fill(0)
   readonly warnings = new Map<string, { count: number; detail: string; requestId: number }>()
