@@ -357,7 +357,7 @@ export class Journal {
       // The ring is full most of the time, so the slot is `#next` as it is, without a division.
       const at = this.#next < length ? this.#next : this.#next % length
       const costs = this.#costs
-      if (costs[at] === said.cost || this.account.change(costs[at]!, said.cost)) {
+      if (this.account.change(costs[at]!, said.cost)) {
         costs[at] = said.cost
         this.#said[at] = said
         this.#at[at] = time

@@ -45,6 +45,8 @@ export class BudgetAccount {
 
   /** Takes the difference from `before` to `after` bytes, or gives it back; false when it could not take it. */
   change(before: number, after: number): boolean {
+    // The same size again (a journal entry repeating the one it replaces) moves nothing.
+    if (after === before) return true
     if (after <= before) {
       this.give(before - after)
       return true

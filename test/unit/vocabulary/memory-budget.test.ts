@@ -44,6 +44,17 @@ describe('MemoryBudget', () => {
     expect(budget.used).toBe(30)
   })
 
+  it('moves nothing for a change to the same size, full budget and closed account alike', () => {
+    const budget = new MemoryBudget(100)
+    const account = budget.account()
+    expect(account.change(0, 100)).toBe(true)
+    expect(account.change(100, 100)).toBe(true)
+    expect(budget.used).toBe(100)
+    account.close()
+    expect(account.change(40, 40)).toBe(true)
+    expect(budget.used).toBe(0)
+  })
+
   it('gives an account of no budget everything it asks for', () => {
     const account = unboundedAccount()
     expect(account).toBeInstanceOf(BudgetAccount)
