@@ -60,10 +60,11 @@ interface Learned {
  */
 export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): TimedAnswer {
   // A repeat of the last request answered afresh, with nothing in force that could answer it otherwise.
-  const replayed = replayRepeat(sandbox, request)
+  // The time is read once a request, here: the replay and the steps both judge by it.
+  const realNow = sandbox.clock.realNow()
+  const replayed = replayRepeat(sandbox, request, realNow)
   if (replayed !== undefined) return replayed
   const requestNumber = sandbox.requestCount++
-  const realNow = sandbox.clock.realNow()
   // Each header is read once; the steps judge what was read, in the check order.
   const keyHeader = request.header('x-api-key')
   const projectHeader = request.header('x-project-id')

@@ -11,18 +11,18 @@ import { outcomeSlot } from './report/coverage.js'
  * `Content-Length` or `Transfer-Encoding` header (a scenario, the dashboard, or a body's warning);
  * no latency; the same scenarios in force (a set without rules); the same records (the model's
  * change count) and known keys (a key made in another sandbox of the process may make its query
- * warn), the same day, and its key not expired since. Anything else is `undefined`, and the steps
- * answer it.
+ * warn), the same day (by the clock at `realNow`, the real time the request is answered at), and
+ * its key not expired since. Anything else is `undefined`, and the steps answer it.
  *
  * What a load or a test does most, the same request again and again, then costs these comparisons
  * and the journal's entry: the route, warnings, scenario and clock steps are not run again for it
  * (docs/benchmarks.md, run 36).
  *
  * @example
- * const replayed = replayRepeat(sandbox, request)
+ * const replayed = replayRepeat(sandbox, request, sandbox.clock.realNow())
  * if (replayed !== undefined) return replayed // else the steps answer it
  */
-export function replayRepeat(sandbox: SandboxCore, request: CoreRequest): TimedAnswer | undefined {
+export function replayRepeat(sandbox: SandboxCore, request: CoreRequest, realNow: number): TimedAnswer | undefined {
   const kept = sandbox.repeats.kept
   const timed = kept?.timed
   if (kept === undefined || timed === undefined) return undefined
@@ -33,8 +33,6 @@ export function replayRepeat(sandbox: SandboxCore, request: CoreRequest): TimedA
   if (request.header('content-length') !== null || request.header('transfer-encoding') !== null) return undefined
   const keyHeader = request.header('x-api-key')
   const projectHeader = request.header('x-project-id')
-  // One reading of the time: a clock that runs would otherwise read it twice.
-  const realNow = sandbox.clock.realNow()
   const now = sandbox.clock.at(realNow)
   const { path, query } = request
   if (sandbox.repeats.find(path, query, keyHeader, projectHeader, index.changes, dayOfInstant(now), now) === undefined) return undefined
