@@ -23,6 +23,7 @@ import type { RequestLogger } from './request-logger.js'
 import { answerClientError, writeRawAnswer } from './answer-client-error.js'
 import { readBody } from './read-body.js'
 import { createSocketBacklogs } from './socket-backlog.js'
+import { watchIdleConnections } from './idle-connections.js'
 import { toCoreRequest } from './to-core-request.js'
 import { dashboardAnswer } from './dashboard-answer.js'
 import type { DocumentName, ServerSettings } from '../core/server-settings.js'
@@ -147,7 +148,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     // The headers carry Content-Length, so no chunked encoding: the body goes out in one write.
     // While shutting down, answers close their connection, so draining ends with the last one.
     const headers = answer.warnings.length === 0 ? answer.headers : withWarnings(answer.headers, answer.warnings)
-    const sent = closing ? { ...headers, connection: 'close' } : headers
+    const sent = closing ? { ...headers, connection: 'close' } : idle.hinted(request, headers)
     // A fault the transport carries out (a reset, a close, a cut or paced body) instead of the answer.
     if (answer.fault === undefined || !deliverFault(request, response, answer, sent, delayed)) {
       if (!writeAnswer(response, answer, sent)) return
@@ -196,8 +197,9 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   // No Host header is required: the sandbox answers by path alone, in the envelope, as for any request.
   const server = createServer(
     // Time-outs are checked every half second (node's default is 30 s), so a slow client is let go on time.
+    // Idle keep-alive connections are closed by a sweep (watchIdleConnections), not by node's timer per answer.
     {
-      keepAliveTimeout: options.timeouts?.keepAliveMs ?? DEFAULT_TIMEOUTS.keepAliveMs,
+      keepAliveTimeout: 0,
       headersTimeout: options.timeouts?.headersMs ?? DEFAULT_TIMEOUTS.headersMs,
       requestTimeout: 30_000,
       connectionsCheckingInterval: Math.min(500, options.timeouts?.headersMs ?? 500),
@@ -210,6 +212,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
       // their fields is a lookup rather than a load (docs/benchmarks.md, run 42).
       const coreRequest = toCoreRequest(request)
       const { socket } = request
+      idle.answering(socket, response)
       const heavy = isHeavy(coreRequest.method, coreRequest.path)
       if (backlogs.lags(socket, heavy)) backlogs.hold(socket, () => carry(request, response, coreRequest), heavy)
       else carry(request, response, coreRequest)
@@ -232,6 +235,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
       respond(request, response, toCoreRequest(request, body))
     })
   }
+  const idle = watchIdleConnections(server, options.timeouts?.keepAliveMs ?? DEFAULT_TIMEOUTS.keepAliveMs)
   server.on('clientError', answerClientError)
   // An Expect header the server does not know is ignored: the request is answered as any other.
   server.on('checkExpectation', (request, response) => server.emit('request', request, response))
@@ -247,7 +251,10 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     ),
   )
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(new ConfigError(describeListenError(error, options.host, options.port))))
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      idle.stop()
+      reject(new ConfigError(describeListenError(error, options.host, options.port)))
+    })
     server.listen(options.port, options.host, () => resolve())
   })
   // After listening, a server error (such as running out of file descriptors) is reported, not fatal.
@@ -264,6 +271,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     close(graceMs = options.timeouts?.shutdownGraceMs ?? DEFAULT_TIMEOUTS.shutdownGraceMs) {
       closing = true
       if (sweeper !== undefined) clearInterval(sweeper)
+      idle.stop()
       // Answers still waiting go out if the grace allows, but no longer keep the process alive.
       for (const timer of delayed) timer.unref()
       sessions?.clear()

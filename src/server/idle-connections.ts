@@ -1,0 +1,115 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
+
+/**
+ * How much longer than the time-out it advertises the server keeps an idle connection open: node's
+ * own margin (`HTTP_SERVER_KEEP_ALIVE_TIMEOUT_BUFFER`), so a client that trusts the `Keep-Alive`
+ * hint has let the connection go before the server closes it.
+ */
+export const KEEP_ALIVE_GRACE_MS = 1_000
+
+/** A connection as the watch sees it: its byte counts at the last sweep, and since when they stand still. */
+interface Watch {
+  read: number
+  written: number
+  quietSince: number
+}
+
+/** Closes the server's idle keep-alive connections; tells each answer what to say of it. */
+export interface IdleConnections {
+  /** Call for each request, before it is answered: its response is now the connection's latest. */
+  answering(socket: Socket, response: ServerResponse): void
+  /**
+   * `headers` with the `Keep-Alive: timeout=<s>` hint node gives a keep-alive answer, where the
+   * request keeps its connection alive and the answer does not close it; otherwise `headers`.
+   */
+  hinted(request: IncomingMessage, headers: Readonly<Record<string, string | string[]>>): Readonly<Record<string, string | string[]>>
+  /** Stops the sweeps (the server is closing: node closes its idle connections itself). */
+  stop(): void
+}
+
+/** Whether a `Connection` header's tokens name `token` (node's test for `close`). */
+const CLOSE = /(?:^|\W)close(?:$|\W)/i
+const KEEP_ALIVE = /(?:^|\W)keep-alive(?:$|\W)/i
+
+/** Whether `request` keeps its connection alive, by node's rule: HTTP/1.1 unless it says `close`, HTTP/1.0 only if it says `keep-alive`. */
+function keepsAlive(request: IncomingMessage): boolean {
+  const connection = request.headers.connection
+  if (connection === undefined) return request.httpVersionMajor === 1 && request.httpVersionMinor === 1
+  if (request.httpVersionMajor === 1 && request.httpVersionMinor === 1) return !CLOSE.test(connection)
+  return KEEP_ALIVE.test(connection)
+}
+
+/**
+ * Closes a keep-alive connection once it has been idle for `keepAliveMs` (plus
+ * {@link KEEP_ALIVE_GRACE_MS}, as node does): its last answer sent, no byte read or written since,
+ * no request of it waiting. Node does this with a timer per connection that it sets after every
+ * answer and clears at every request, which cost 2–3 % of the server's throughput (docs/benchmarks.md,
+ * run 46). Here one sweep every tenth of that time (at most 1 s) compares each connection's byte
+ * counts with the last sweep's, so a request costs one property write: a connection is closed
+ * between `keepAliveMs + 1 s` and two sweeps later. The server itself is made with no keep-alive
+ * time-out of its own, so its answers carry the hint from {@link IdleConnections.hinted}.
+ *
+ * A connection not yet answered is left to node's headers time-out, as node leaves it.
+ *
+ * @example
+ * const server = createServer({ keepAliveTimeout: 0 }, (request, response) => {
+ *   idle.answering(request.socket, response)
+ *   response.writeHead(200, idle.hinted(request, { 'content-type': 'text/plain' })).end('ok')
+ * })
+ * const idle = watchIdleConnections(server, 5_000)
+ */
+export function watchIdleConnections(server: Server, keepAliveMs: number): IdleConnections {
+  // The answer a connection had last is kept on its socket under a key of this server's own: a
+  // request writes one property (as the back-pressure's backlog is kept, src/server/socket-backlog.ts).
+  const LATEST = Symbol('analytics-sandbox latest response')
+  type Watched = Socket & { [LATEST]?: ServerResponse }
+  const open = new Map<Socket, Watch>()
+  const limit = keepAliveMs + KEEP_ALIVE_GRACE_MS
+  const hint = `timeout=${Math.floor(keepAliveMs / 1000)}`
+  /** The last headers hinted, and what they became: repeats of one answer share its headers object. */
+  let lastHeaders: Readonly<Record<string, string | string[]>> | undefined
+  let lastHinted: Readonly<Record<string, string | string[]>> = {}
+
+  const onConnection = (socket: Socket) => {
+    open.set(socket, { read: 0, written: 0, quietSince: 0 })
+    socket.once('close', () => open.delete(socket))
+  }
+  server.on('connection', onConnection)
+
+  const sweep = () => {
+    const now = performance.now()
+    for (const [socket, watch] of open) {
+      const latest = (socket as Watched)[LATEST]
+      if (latest === undefined) continue
+      const read = socket.bytesRead
+      const written = socket.bytesWritten
+      if (read !== watch.read || written !== watch.written || !latest.writableFinished) {
+        watch.read = read
+        watch.written = written
+        watch.quietSince = now
+      } else if (now - watch.quietSince >= limit) socket.destroy()
+    }
+  }
+  const sweeper = setInterval(sweep, Math.min(1_000, Math.max(50, Math.round(limit / 10))))
+  sweeper.unref()
+
+  return {
+    answering(socket, response) {
+      ;(socket as Watched)[LATEST] = response
+    },
+    hinted(request, headers) {
+      if (!keepsAlive(request)) return headers
+      if (headers !== lastHeaders) {
+        lastHeaders = headers
+        // An answer that closes its connection (`Connection: close`) gets no hint, as from node.
+        lastHinted = headers.connection === undefined ? { ...headers, 'keep-alive': hint } : headers
+      }
+      return lastHinted
+    },
+    stop() {
+      clearInterval(sweeper)
+      server.off('connection', onConnection)
+    },
+  }
+}
