@@ -6,13 +6,19 @@ import { ERRORS } from '../vocabulary/errors.js'
 import { slowBodyPacing, truncatedLength } from '../vocabulary/faults.js'
 
 /**
- * Writes `answer` with `headers` in one go. A header node refuses must never end the process: the
- * sandbox's own 500 goes instead, and `false` says so.
+ * Writes `answer` with `headers` in one go, its body as `body` (its bytes, or their text: see
+ * src/server/wire-bodies.ts). A header node refuses must never end the process: the sandbox's own
+ * 500 goes instead, and `false` says so.
  *
  * @example
  * if (writeAnswer(response, answer, answer.headers)) backlogs.sent(socket, response, answer.body.byteLength)
  */
-export function writeAnswer(response: ServerResponse, answer: TimedAnswer, headers: Readonly<Record<string, string | string[]>>): boolean {
+export function writeAnswer(
+  response: ServerResponse,
+  answer: TimedAnswer,
+  headers: Readonly<Record<string, string | string[]>>,
+  body: string | Uint8Array = answer.body,
+): boolean {
   try {
     response.writeHead(answer.status, headers)
   } catch {
@@ -21,7 +27,7 @@ export function writeAnswer(response: ServerResponse, answer: TimedAnswer, heade
     response.end(failed.body)
     return false
   }
-  response.end(answer.body)
+  response.end(body)
   return true
 }
 

@@ -24,6 +24,7 @@ import { answerClientError, writeRawAnswer } from './answer-client-error.js'
 import { readBody } from './read-body.js'
 import { createSocketBacklogs } from './socket-backlog.js'
 import { watchIdleConnections } from './idle-connections.js'
+import { createWireBodies } from './wire-bodies.js'
 import { toCoreRequest } from './to-core-request.js'
 import { dashboardAnswer } from './dashboard-answer.js'
 import type { DocumentName, ServerSettings } from '../core/server-settings.js'
@@ -120,6 +121,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   let closing = false
   let origin = ''
   const backlogs = createSocketBacklogs()
+  const wireBodies = createWireBodies()
   /** Answers waiting out their latency. */
   const delayed = new Set<ReturnType<typeof setTimeout>>()
   // node:crypto loads only when a token is made up (docs/benchmarks.md, "Tuning measurements").
@@ -151,7 +153,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     const sent = closing ? { ...headers, connection: 'close' } : idle.hinted(request, headers)
     // A fault the transport carries out (a reset, a close, a cut or paced body) instead of the answer.
     if (answer.fault === undefined || !deliverFault(request, response, answer, sent, delayed)) {
-      if (!writeAnswer(response, answer, sent)) return
+      if (!writeAnswer(response, answer, sent, wireBodies(answer.body, sent))) return
       backlogs.sent(request.socket, response, answer.body.byteLength)
     }
     // The dashboard's own requests stay out of the log: an open tab would fill it.
