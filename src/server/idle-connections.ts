@@ -24,20 +24,25 @@ export interface IdleConnections {
    * request keeps its connection alive and the answer does not close it; otherwise `headers`.
    */
   hinted(request: IncomingMessage, headers: Readonly<Record<string, string | string[]>>): Readonly<Record<string, string | string[]>>
-  /** Stops the sweeps (the server is closing: node closes its idle connections itself). */
+  /** Stops the sweeps: call once the server has closed (or could not listen). */
   stop(): void
 }
 
-/** Whether a `Connection` header's tokens name `token` (node's test for `close`). */
-const CLOSE = /(?:^|\W)close(?:$|\W)/i
-const KEEP_ALIVE = /(?:^|\W)keep-alive(?:$|\W)/i
+/** Whether a `Connection` header names `token`: one of its comma-separated tokens, whole, in any case (as node's parser reads it). */
+function names(connection: string, token: string): boolean {
+  for (const part of connection.split(',')) if (part.trim().toLowerCase() === token) return true
+  return false
+}
 
-/** Whether `request` keeps its connection alive, by node's rule: HTTP/1.1 unless it says `close`, HTTP/1.0 only if it says `keep-alive`. */
+/**
+ * Whether `request` keeps its connection alive, by node's rule (llhttp's): HTTP/1.1 and later
+ * unless `Connection` names `close`, HTTP/1.0 only if it names `keep-alive`.
+ */
 function keepsAlive(request: IncomingMessage): boolean {
   const connection = request.headers.connection
-  if (connection === undefined) return request.httpVersionMajor === 1 && request.httpVersionMinor === 1
-  if (request.httpVersionMajor === 1 && request.httpVersionMinor === 1) return !CLOSE.test(connection)
-  return KEEP_ALIVE.test(connection)
+  const modern = request.httpVersionMajor > 0 && request.httpVersionMinor > 0
+  if (connection === undefined) return modern
+  return modern ? !names(connection, 'close') : names(connection, 'keep-alive')
 }
 
 /**
@@ -50,7 +55,10 @@ function keepsAlive(request: IncomingMessage): boolean {
  * between `keepAliveMs + 1 s` and two sweeps later. The server itself is made with no keep-alive
  * time-out of its own, so its answers carry the hint from {@link IdleConnections.hinted}.
  *
- * A connection not yet answered is left to node's headers time-out, as node leaves it.
+ * A connection not yet answered is left to node's headers time-out, as node leaves it; one the
+ * server has ended (a fault's empty reply or cut body) is let go once quiet, though its client
+ * never closes its side. The sweeps go on while the server closes, so a connection idle then (or
+ * stalled half-way through a request) does not hold the close up until the shutdown's grace.
  *
  * @example
  * const server = createServer({ keepAliveTimeout: 0 }, (request, response) => {
@@ -81,10 +89,13 @@ export function watchIdleConnections(server: Server, keepAliveMs: number): IdleC
     const now = performance.now()
     for (const [socket, watch] of open) {
       const latest = (socket as Watched)[LATEST]
-      if (latest === undefined) continue
+      // A connection the server has ended (a fault's empty reply or cut body, a refused CONNECT)
+      // answers nothing more: it is let go once quiet, even if its client never closes its side.
+      const ended = socket.writableEnded
+      if (latest === undefined && !ended) continue
       const read = socket.bytesRead
       const written = socket.bytesWritten
-      if (read !== watch.read || written !== watch.written || !latest.writableFinished) {
+      if (read !== watch.read || written !== watch.written || (!ended && !latest!.writableFinished)) {
         watch.read = read
         watch.written = written
         watch.quietSince = now

@@ -273,7 +273,6 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     close(graceMs = options.timeouts?.shutdownGraceMs ?? DEFAULT_TIMEOUTS.shutdownGraceMs) {
       closing = true
       if (sweeper !== undefined) clearInterval(sweeper)
-      idle.stop()
       // Answers still waiting go out if the grace allows, but no longer keep the process alive.
       for (const timer of delayed) timer.unref()
       sessions?.clear()
@@ -281,6 +280,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
         const force = setTimeout(() => server.closeAllConnections(), graceMs)
         server.close(() => {
           clearTimeout(force)
+          idle.stop()
           resolve()
         })
         server.closeIdleConnections()

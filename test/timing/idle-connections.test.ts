@@ -4,6 +4,7 @@
  * and never while a request of the connection is still arriving or waits for its answer. Timed, so
  * in the timing tier; each test has a server of its own with a short time-out.
  */
+import { connect } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
 import { openSandbox, resolveSandboxConfig } from '../../src/sandbox/open-sandbox.js'
 import type { SandboxOptions } from '../../src/sandbox/sandbox-options.js'
@@ -24,10 +25,19 @@ afterEach(async () => {
 })
 
 async function serve(options: SandboxOptions = {}, headersMs = 10_000): Promise<number> {
+  return (await serveWith(options, headersMs)).port
+}
+
+async function serveWith(options: SandboxOptions = {}, headersMs = 10_000): Promise<RunningServer> {
   const core = await openSandbox(resolveSandboxConfig({ now: '2026-03-01', ...options })).core
   const server = await startServer(core, { host: '127.0.0.1', port: 0, timeouts: { keepAliveMs: KEEP_ALIVE_MS, headersMs } })
   running.push(server)
-  return server.port
+  return server
+}
+
+/** How many connections `server` holds. */
+function connectionsOf(server: RunningServer): Promise<number> {
+  return new Promise((resolve, reject) => server.server.getConnections((error, count) => (error ? reject(error) : resolve(count))))
 }
 
 describe('idle keep-alive connections', () => {
@@ -97,6 +107,40 @@ describe('idle keep-alive connections', () => {
     expect(closedAfter).toBeGreaterThan(2_400)
   })
 
+  test("A connection the server ended (a fault's empty reply) is let go once quiet, though its client never closes its side.", async () => {
+    const server = await serveWith()
+    // A client that keeps its side open after the server's end (half-open), as a careless one does.
+    const client = connect({ port: server.port, host: '127.0.0.1', allowHalfOpen: true })
+    client.on('error', () => undefined)
+    let ended = false
+    client.on('end', () => (ended = true))
+    await new Promise((resolve) => client.once('connect', resolve))
+    client.write(getRequest('/api/v1/validate', { ...ALPHA, 'X-Sandbox-Scenario': 'fault-empty-reply' }))
+    try {
+      await sleep(200)
+      expect(ended).toBe(true)
+      expect(await connectionsOf(server)).toBe(1)
+      const deadline = performance.now() + LATEST_CLOSE_MS + 1_000
+      while (performance.now() < deadline && (await connectionsOf(server)) > 0) await sleep(50)
+      expect(await connectionsOf(server)).toBe(0)
+    } finally {
+      client.destroy()
+    }
+  })
+
+  test('Closing the server does not wait out its grace for a keep-alive connection stalled half-way through a request: it is let go as idle.', async () => {
+    const server = await serveWith()
+    const client = await openRaw(server.port)
+    client.write(getRequest('/api/v1/validate', ALPHA))
+    await client.waitForResponses(1)
+    client.write('GET /api/v1/val')
+    await sleep(50)
+    const started = performance.now()
+    await server.close(5_000)
+    running.splice(running.indexOf(server), 1)
+    expect(performance.now() - started).toBeLessThan(LATEST_CLOSE_MS + 500)
+  })
+
   test.each([
     [
       'HTTP/1.1 without a Connection header',
@@ -116,6 +160,24 @@ describe('idle keep-alive connections', () => {
       'GET /api/v1/validate HTTP/1.0\r\nConnection: Keep-Alive\r\nX-API-Key: sbx_user_alpha\r\n\r\n',
       'keep-alive',
       'timeout=0',
+    ],
+    [
+      'HTTP/1.1 naming close among other tokens',
+      'GET /api/v1/validate HTTP/1.1\r\nHost: x\r\nConnection: TE,  Close\r\nTE: trailers\r\nX-API-Key: sbx_user_alpha\r\n\r\n',
+      'close',
+      undefined,
+    ],
+    [
+      'HTTP/1.1 whose one token only contains "close"',
+      'GET /api/v1/validate HTTP/1.1\r\nHost: x\r\nConnection: x-close\r\nX-API-Key: sbx_user_alpha\r\n\r\n',
+      'keep-alive',
+      'timeout=0',
+    ],
+    [
+      'HTTP/1.0 whose one token only contains "keep-alive"',
+      'GET /api/v1/validate HTTP/1.0\r\nConnection: x-keep-alive\r\nX-API-Key: sbx_user_alpha\r\n\r\n',
+      'close',
+      undefined,
     ],
   ])('%s gets the Connection and Keep-Alive headers node gives it (%s, %s).', async (_name, request, connection, keepAlive) => {
     const port = await serve()
