@@ -203,7 +203,8 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     {
       keepAliveTimeout: 0,
       headersTimeout: options.timeouts?.headersMs ?? DEFAULT_TIMEOUTS.headersMs,
-      requestTimeout: 30_000,
+      // Node refuses a request time-out shorter than the headers'.
+      requestTimeout: Math.max(30_000, options.timeouts?.headersMs ?? DEFAULT_TIMEOUTS.headersMs),
       connectionsCheckingInterval: Math.min(500, options.timeouts?.headersMs ?? 500),
       requireHostHeader: false,
     },
