@@ -242,6 +242,14 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   server.on('clientError', answerClientError)
   // An Expect header the server does not know is ignored: the request is answered as any other.
   server.on('checkExpectation', (request, response) => server.emit('request', request, response))
+  // `Expect: 100-continue` gets its 100 only where the answer holds the connection, as node's own
+  // handler gives it otherwise: behind an earlier pipelined answer still on its way, node would
+  // write the answer's headers ahead of that 100 and splice the stream. Unanswered, a client sends
+  // its body after a wait (curl: 1 s); the sandbox needs none to answer a GET.
+  server.on('checkContinue', (request, response) => {
+    if (response.socket !== null) response.writeContinue()
+    server.emit('request', request, response)
+  })
   // The sandbox is no proxy: CONNECT gets the envelope's 405 instead of a silently closed socket.
   server.on('connect', (_request, socket: Duplex) =>
     writeRawAnswer(
