@@ -122,6 +122,7 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   let origin = ''
   const backlogs = createSocketBacklogs()
   const wireBodies = createWireBodies()
+  const headersMs = options.timeouts?.headersMs ?? DEFAULT_TIMEOUTS.headersMs
   /** Answers waiting out their latency. */
   const delayed = new Set<ReturnType<typeof setTimeout>>()
   // node:crypto loads only when a token is made up (docs/benchmarks.md, "Tuning measurements").
@@ -202,10 +203,10 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
     // Idle keep-alive connections are closed by a sweep (watchIdleConnections), not by node's timer per answer.
     {
       keepAliveTimeout: 0,
-      headersTimeout: options.timeouts?.headersMs ?? DEFAULT_TIMEOUTS.headersMs,
+      headersTimeout: headersMs,
       // Node refuses a request time-out shorter than the headers'.
-      requestTimeout: Math.max(30_000, options.timeouts?.headersMs ?? DEFAULT_TIMEOUTS.headersMs),
-      connectionsCheckingInterval: Math.min(500, options.timeouts?.headersMs ?? 500),
+      requestTimeout: Math.max(30_000, headersMs),
+      connectionsCheckingInterval: Math.min(500, headersMs),
       requireHostHeader: false,
     },
     (request, response) => {
