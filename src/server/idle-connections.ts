@@ -35,8 +35,9 @@ function names(connection: string, token: string): boolean {
 }
 
 /**
- * Whether `request` keeps its connection alive, by node's rule (llhttp's): HTTP/1.1 and later
- * unless `Connection` names `close`, HTTP/1.0 only if it names `keep-alive`.
+ * Whether `request` keeps its connection alive, by node's rule (llhttp's): a version with a minor
+ * number above 0 (HTTP/1.1) unless `Connection` names `close`, any other (HTTP/1.0) only if it
+ * names `keep-alive`.
  */
 function keepsAlive(request: IncomingMessage): boolean {
   const connection = request.headers.connection
