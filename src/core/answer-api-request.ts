@@ -249,8 +249,14 @@ function runSteps(
  * as sent, and the project concerned, a known key's project looked up for it.
  */
 function scopeAsSent(index: ModelIndex, endpoint: Endpoint | undefined, keyHeader: string | null, projectId: ProjectIdHeader): RuleScope {
-  const keyProject = (keyHeader === null ? undefined : index.findKey(keyHeader))?.apiKey.project_id ?? null
-  return { endpoint: endpoint?.name, key: keyHeader, projectId: concernedProject(endpoint, projectId, keyProject) }
+  const found = keyHeader === null ? undefined : index.findKey(keyHeader)
+  const keyProject = found?.apiKey.project_id ?? null
+  return {
+    endpoint: endpoint?.name,
+    key: keyHeader,
+    projectId: concernedProject(endpoint, projectId, keyProject),
+    keyKnown: keyHeader === null || found !== undefined,
+  }
 }
 
 /**

@@ -11,17 +11,29 @@ import { PortalError } from '../vocabulary/portal-error.js'
 export const MAX_CREATED_RECORDS = LIMITS.portalRecords
 
 /**
- * Heap a portal record costs besides its text, as measured (docs/decisions/bounded-by-bytes.md):
- * 20,000 small records take about 16 MB, so the process budget sees what the records hold.
+ * Heap a portal record costs besides its text, as measured (docs/decisions/bounded-by-bytes.md#what-a-record-costs-50):
+ * an account of four small records takes about 2.2 KB, so the process budget sees what the records hold.
  */
-export const RECORD_HEAP_BYTES = 800
+export const RECORD_HEAP_BYTES = 400
 
-/** Heap per byte of a record's JSON text: long texts cost about a quarter of their JSON length more. */
-const HEAP_PER_JSON_BYTE = 0.25
+/**
+ * Heap per character of a record's JSON text, as measured: a project of 32 KB of unique one-byte
+ * texts holds 1.39 bytes of heap a character, of two-byte texts (CJK, emoji) 2.30. The charge is
+ * above both, so the budget refuses before the heap runs out.
+ */
+export const HEAP_PER_JSON_CHAR = { oneByte: 1.5, twoByte: 2.6 } as const
 
-/** A record's weight against the portal's byte budget: its JSON text's length. */
-function sizeOf(record: object | undefined): number {
-  return record === undefined ? 0 : JSON.stringify(record).length
+/** Any character a one-byte string cannot hold: V8 then keeps the text at two bytes a character. */
+const WIDE_CHARACTER = /[\u0100-\uffff]/
+
+/** A record's JSON text (its weight against the portal's byte budget is the text's length). */
+function jsonOf(record: object | undefined): string {
+  return record === undefined ? '' : JSON.stringify(record)
+}
+
+/** What a record's text costs in the heap: its characters at one or two bytes each. */
+function heapOfText(json: string): number {
+  return json.length * (WIDE_CHARACTER.test(json) ? HEAP_PER_JSON_CHAR.twoByte : HEAP_PER_JSON_CHAR.oneByte)
 }
 
 /**
@@ -55,11 +67,15 @@ export class PortalAllowance {
    * Called just before the change is made.
    */
   weigh(before: readonly (object | undefined)[], after: readonly (object | undefined)[]): number {
-    const change =
-      after.reduce((sum: number, record) => sum + sizeOf(record), 0) - before.reduce((sum: number, record) => sum + sizeOf(record), 0)
+    const afterJson = after.map(jsonOf)
+    const beforeJson = before.map(jsonOf)
+    const length = (sum: number, json: string) => sum + json.length
+    const change = afterJson.reduce(length, 0) - beforeJson.reduce(length, 0)
     if (change > 0 && this.#bytes + change > LIMITS.portalBytes) throw PortalError.full()
     const records = after.filter((record) => record !== undefined).length - before.filter((record) => record !== undefined).length
-    const heap = Math.max(-this.#held, Math.ceil(records * RECORD_HEAP_BYTES + change * HEAP_PER_JSON_BYTE))
+    const text = (sum: number, json: string) => sum + heapOfText(json)
+    const heapChange = afterJson.reduce(text, 0) - beforeJson.reduce(text, 0)
+    const heap = Math.max(-this.#held, Math.ceil(records * RECORD_HEAP_BYTES + heapChange))
     if (!this.account.change(0, heap)) throw PortalError.memoryFull()
     this.#held += heap
     return change

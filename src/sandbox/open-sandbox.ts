@@ -156,7 +156,7 @@ export function createSandboxState(config: SandboxConfig): SandboxState {
   config.catalogue.attach(budget)
   return {
     budget,
-    scenarios: new ScenarioState(config.catalogue, config.scenarios, config.seed),
+    scenarios: new ScenarioState(config.catalogue, config.scenarios, config.seed, budget),
     journal: new Journal(JOURNAL_CAPACITY, budget),
     observerJournal: new Journal(OBSERVER_JOURNAL_CAPACITY, budget),
     coverage: new Coverage(),

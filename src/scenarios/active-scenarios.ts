@@ -6,6 +6,7 @@ import { SandboxError } from '../vocabulary/sandbox-error.js'
 import type { RuleMatch, Scenario, ScenarioRule } from '../contract/scenario-schema.js'
 import { DEFAULT_GATEWAY_DELAY_MS, DEFAULT_SLOW_BODY_MS, type FaultType } from '../vocabulary/faults.js'
 import { VARIANT_BITS, type VariantSet } from '../vocabulary/variants.js'
+import { KeyCounters, type CounterHolder } from './key-counters.js'
 
 /**
  * The fault a rule makes of one request: its type, and for the paced ones the time it takes.
@@ -27,6 +28,11 @@ export interface RuleScope {
   readonly endpoint: EndpointName | undefined
   readonly key: string | null
   readonly projectId: number | undefined
+  /**
+   * Whether the sandbox knows the key (default: it does, the key check passed). The fault stage
+   * comes before that check: a made-up key's counters are bounded apart ({@link KeyCounters}).
+   */
+  readonly keyKnown?: boolean
 }
 
 /** A rule ready to apply: its scope as sets, and its own counters (shared wherever it is active). */
@@ -39,12 +45,14 @@ interface CompiledRule {
   readonly keys: ReadonlySet<string> | undefined
   readonly projects: ReadonlySet<number> | undefined
   /**
-   * Matching requests that reached the data stage, per API key: tests that use different keys (an
+   * Matching requests counted per API key (`nth`, `rate`): tests that use different keys (an
    * account each) never share a `fail-once` or a `flaky` sequence.
    */
-  calls: Map<string, { count: number }> | undefined
+  calls: CounterHolder | undefined
   /** Rate-limit windows per key: when the window began (ms) and requests counted in it. */
-  windows: Map<string, { start: number; count: number }> | undefined
+  windows: CounterHolder | undefined
+  /** Where the counters are kept within the sandbox's bounds: the sandbox's, or a one-request set's own. */
+  ledger: KeyCounters
 }
 
 const DEFAULT_RETRY_AFTER_SECONDS = 30
@@ -88,21 +96,12 @@ const NO_DECISION: ScenarioDecision = Object.freeze({
   variants: 0,
 })
 
-/**
- * Keys a rule keeps counters for. Only keys that passed the key check are counted, so this many
- * means a test made that many keys; past it, the rule's counters start again rather than grow.
- */
-export const MAX_COUNTED_KEYS = 10_000
-
-/** The counter of `key` in `counters`, made (and the map emptied when full) on first use. */
-function counterOf<V>(counters: Map<string, V>, key: string, make: () => V): V {
-  const kept = counters.get(key)
-  if (kept !== undefined) return kept
-  if (counters.size >= MAX_COUNTED_KEYS) counters.clear()
-  const made = make()
-  counters.set(key, made)
-  return made
-}
+/** A rule's counters before the first is made. */
+const newHolder = (): CounterHolder => ({
+  counters: undefined,
+  overflow: undefined,
+  held: { counters: 0, unknown: 0, unknownChars: 0, bytes: 0 },
+})
 
 const UNAUTHORIZED = new SandboxError(ERRORS.unauthorized)
 
@@ -113,16 +112,16 @@ const counts = (rule: CompiledRule, rate: number | undefined) => rule.nth !== un
  * Whether a `fail` or `fault` rule strikes this matching call of `key`: always, on its `nth`
  * call(s), or for a seeded share (`rate`). A counting rule counts the call, per key.
  */
-function strikes(rule: CompiledRule, rate: number | undefined, key: string | null): boolean {
+function strikes(rule: CompiledRule, rate: number | undefined, scope: RuleScope): boolean {
   if (!counts(rule, rate)) return true
-  const call = ++counterOf((rule.calls ??= new Map()), key ?? '', () => ({ count: 0 })).count
+  const call = ++rule.ledger.counterOf((rule.calls ??= newHolder()), scope.key ?? '', scope.keyKnown !== false, 0).count
   return rule.nth !== undefined ? rule.nth.has(call) : unitInterval(mixHash(rule.salt, call)) < rate!
 }
 
 const asSet = <T>(value: T | T[] | undefined): ReadonlySet<T> | undefined =>
   value === undefined ? undefined : new Set(Array.isArray(value) ? value : [value])
 
-function compileRule(scenario: Scenario, index: number, seed: number): CompiledRule {
+function compileRule(scenario: Scenario, index: number, seed: number, ledger: KeyCounters): CompiledRule {
   const rule = scenario.rules[index]!
   const match: RuleMatch = rule.match ?? {}
   const latency = rule.latency
@@ -138,6 +137,7 @@ function compileRule(scenario: Scenario, index: number, seed: number): CompiledR
     // Made on first use: most rules (latency, keys, data) never count, and 16,384 rules may be in force.
     calls: undefined,
     windows: undefined,
+    ledger,
   }
 }
 
@@ -217,11 +217,14 @@ export class ActiveScenarios {
     this.#variants = rules.filter((rule) => rule.rule.variant !== undefined)
   }
 
-  /** Compiles `scenarios` (in order; a name given twice counts once) with fresh counters, seeded by `seed`. */
-  static compile(given: readonly Scenario[], seed: number): ActiveScenarios {
+  /**
+   * Compiles `scenarios` (in order; a name given twice counts once) with fresh counters, seeded by
+   * `seed`, kept in `ledger` (the sandbox's, so they count within its bounds).
+   */
+  static compile(given: readonly Scenario[], seed: number, ledger: KeyCounters = new KeyCounters()): ActiveScenarios {
     const scenarios = given.filter((scenario, index) => given.findIndex((other) => other.name === scenario.name) === index)
     if (scenarios.length === 0) return ActiveScenarios.NONE
-    const rules = scenarios.flatMap((scenario) => scenario.rules.map((_, index) => compileRule(scenario, index, seed)))
+    const rules = scenarios.flatMap((scenario) => scenario.rules.map((_, index) => compileRule(scenario, index, seed, ledger)))
     return new ActiveScenarios(
       scenarios.map((scenario) => scenario.name),
       rules,
@@ -265,6 +268,26 @@ export class ActiveScenarios {
     }
   }
 
+  /** The counters of the rules from `from` on (a header's own, after the active set's): what a set let go gives back. */
+  countersFrom(from: number): CounterHolder[] {
+    const holders: CounterHolder[] = []
+    for (let index = from; index < this.rules.length; index++) {
+      const { calls, windows } = this.rules[index]!
+      if (calls !== undefined) holders.push(calls)
+      if (windows !== undefined) holders.push(windows)
+    }
+    return holders
+  }
+
+  /**
+   * Keeps these rules' counters in a ledger of their own, before any is made: a set compiled for
+   * one request and not kept, whose counters go with it.
+   */
+  countApart(): void {
+    const apart = new KeyCounters()
+    for (const rule of this.rules) rule.ledger = apart
+  }
+
   /** Whether any rule makes faults (else `faultFor` is `undefined` for every request). */
   get makesFaults(): boolean {
     return this.#faults.length > 0
@@ -285,7 +308,7 @@ export class ActiveScenarios {
       if (!matches(rule, scope)) continue
       const fault = rule.rule.fault!
       if (observe && counts(rule, fault.rate)) continue
-      if (!strikes(rule, fault.rate, scope.key)) continue
+      if (!strikes(rule, fault.rate, scope)) continue
       return { type: fault.type, delayMs: fault.delay ?? DEFAULT_GATEWAY_DELAY_MS, durationMs: fault.duration ?? DEFAULT_SLOW_BODY_MS }
     }
     return undefined
@@ -352,7 +375,7 @@ export class ActiveScenarios {
       if (!matches(rule, scope)) continue
       const fail = rule.rule.fail!
       if (observe && counts(rule, fail.rate)) continue
-      if (!strikes(rule, fail.rate, scope.key)) continue
+      if (!strikes(rule, fail.rate, scope)) continue
       const retry: Record<string, string> =
         fail.status === 429 || fail.status === 503 ? { 'retry-after': String(fail.retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS) } : {}
       return new SandboxError(forcedTemplate(fail, endpointFailure), undefined, retry)
@@ -369,7 +392,7 @@ export class ActiveScenarios {
   #countRate(rule: CompiledRule, scope: RuleScope, headers: Record<string, string>, nowMs: number): SandboxError | undefined {
     const { limit, windowSeconds } = rule.rule.rateLimit!
     const windowMs = windowSeconds * 1000
-    const window = counterOf((rule.windows ??= new Map()), scope.key ?? '', () => ({ start: nowMs, count: 0 }))
+    const window = rule.ledger.counterOf((rule.windows ??= newHolder()), scope.key ?? '', true, nowMs)
     if (nowMs - window.start >= windowMs) {
       window.start = nowMs
       window.count = 0

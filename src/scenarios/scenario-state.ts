@@ -2,6 +2,8 @@ import { BoundedCache } from '../vocabulary/bounded-cache.js'
 import { ERRORS } from '../vocabulary/errors.js'
 import { SandboxError } from '../vocabulary/sandbox-error.js'
 import { ActiveScenarios } from './active-scenarios.js'
+import { KeyCounters } from './key-counters.js'
+import { unboundedAccount, type BudgetAccount } from '../vocabulary/memory-budget.js'
 import { unknownScenarioMessage, type HoldsKey, type ScenarioCatalogue } from './scenario-catalogue.js'
 import type { Scenario } from '../contract/scenario-schema.js'
 
@@ -40,15 +42,28 @@ const weighSet = (value: ActiveScenarios | SandboxError, active: ActiveScenarios
 export class ScenarioState {
   #active: ActiveScenarios
   /** Header value → the scenarios in force with it; counters persist across requests with that header. */
-  // A refusal weighs more than the cache holds, so it is never kept: the catalogue may change.
-  readonly #byHeader = new BoundedCache<string, ActiveScenarios | SandboxError>(HEADER_SET_RULES, (value) => weighSet(value, this.#active))
+  // A refusal weighs more than the cache holds, so it is never kept: the catalogue may change. A set
+  // let go gives its own counters back (the active set's it shares stay).
+  readonly #byHeader = new BoundedCache<string, ActiveScenarios | SandboxError>(
+    HEADER_SET_RULES,
+    (value) => weighSet(value, this.#active),
+    {
+      evicted: (value) => {
+        if (value instanceof ActiveScenarios) this.#counters.forget(value.countersFrom(this.#active.rules.length))
+      },
+    },
+  )
+  /** Every rule's per-key counters, bounded together and charged to the sandbox's share of the budget. */
+  readonly #counters: KeyCounters
 
   constructor(
     readonly catalogue: ScenarioCatalogue,
     readonly initial: readonly Scenario[],
     readonly seed: number,
+    account: BudgetAccount = unboundedAccount(),
   ) {
-    this.#active = ActiveScenarios.compile(initial, seed)
+    this.#counters = new KeyCounters(account)
+    this.#active = ActiveScenarios.compile(initial, seed, this.#counters)
     // What a reset returns to: the built-ins plus the scenarios the sandbox was started with.
     catalogue.checkpoint()
   }
@@ -58,10 +73,16 @@ export class ScenarioState {
     return this.#active
   }
 
+  /** The per-key counters of every rule in force, bounded together. */
+  get counters(): KeyCounters {
+    return this.#counters
+  }
+
   /** Replaces the scenarios in force (with fresh counters). */
   activate(scenarios: readonly Scenario[]): void {
-    this.#active = ActiveScenarios.compile(scenarios, this.seed)
     this.#byHeader.clear()
+    this.#counters.clear()
+    this.#active = ActiveScenarios.compile(scenarios, this.seed, this.#counters)
   }
 
   /** Back to the scenarios the sandbox started with, with fresh counters; definitions added since are forgotten. */
@@ -78,7 +99,11 @@ export class ScenarioState {
     if (header === null || header.trim() === '') return this.#active
     const named = this.#byHeader.getOrCreate(header, () => {
       const compiled = this.#compileHeader(header, holdsKey)
-      return compiled instanceof SandboxError ? compiled : ActiveScenarios.combine(this.#active, compiled)
+      if (compiled instanceof SandboxError) return compiled
+      const combined = ActiveScenarios.combine(this.#active, compiled)
+      // Too heavy to keep: its counters go with its request, outside the sandbox's ledger.
+      if (weighSet(combined, this.#active) > HEADER_SET_RULES) compiled.countApart()
+      return combined
     })
     if (named instanceof SandboxError) throw named
     return named
@@ -101,7 +126,7 @@ export class ScenarioState {
       if (entry === undefined) return this.#unknown(name, holdsKey)
       scenarios.push(entry.scenario)
     }
-    return ActiveScenarios.compile(scenarios, this.seed)
+    return ActiveScenarios.compile(scenarios, this.seed, this.#counters)
   }
 
   #unknown(name: string, holdsKey: HoldsKey | undefined): SandboxError {

@@ -32,6 +32,17 @@ export function writeAnswer(
 }
 
 /**
+ * Calls `then` once `response` holds its connection: at once, or, pipelined behind other answers,
+ * once node hands it the socket (node emits `socket` as the answer before it finishes). What a fault
+ * does to the connection then cannot cut an answer ahead of it, and a paced body starts its pace
+ * when its own bytes can flow.
+ */
+function onItsTurn(response: ServerResponse, then: () => void): void {
+  if (response.socket !== null) then()
+  else response.once('socket', then)
+}
+
+/**
  * Carries out the fault `answer` names where it is the transport's to do, and says whether it was:
  * - `connection-reset`: the socket is reset (TCP RST) before any byte of an answer;
  * - `empty-reply`: the connection is closed cleanly without any byte;
@@ -55,11 +66,15 @@ export function deliverFault(
   const { socket } = request
   switch (answer.fault?.type) {
     case 'connection-reset':
-      socket.resetAndDestroy()
+      // Whatever answers went before on this connection are written first; then the reset.
+      onItsTurn(response, () => {
+        if (socket.writableLength === 0) socket.resetAndDestroy()
+        else socket.once('drain', () => socket.resetAndDestroy())
+      })
       return true
     case 'empty-reply':
       // Whatever answers went before on this connection are sent first; then the end, and nothing.
-      socket.end()
+      onItsTurn(response, () => socket.end())
       return true
     case 'truncated-body': {
       response.writeHead(answer.status, headers)
@@ -71,7 +86,8 @@ export function deliverFault(
       response.writeHead(answer.status, headers)
       // The headers go out at once, before the first piece.
       response.flushHeaders()
-      pace(response, answer.body, answer.fault.durationMs, timers)
+      // Paced from its own turn: behind another answer, its pieces would pile up and go at once.
+      onItsTurn(response, () => pace(response, answer.body, answer.fault!.durationMs, timers))
       return true
     default:
       return false

@@ -33,14 +33,21 @@ export class BoundedCache<K, V> {
   constructor(
     readonly capacity: number,
     readonly weigh: (value: V) => number = () => 1,
-    options: { readonly admitOnSecondUse?: number; readonly keep?: (value: V) => V } = {},
+    options: {
+      readonly admitOnSecondUse?: number
+      readonly keep?: (value: V) => V
+      /** Told of each kept value evicted to make room (not of a `clear`). */
+      readonly evicted?: (value: V) => void
+    } = {},
   ) {
+    this.#evicted = options.evicted
     this.#seenOnce = options.admitOnSecondUse === undefined ? undefined : new Set()
     this.#seenOnceBound = options.admitOnSecondUse ?? 0
     this.#keep = options.keep
   }
 
   readonly #keep: ((value: V) => V) | undefined
+  readonly #evicted: ((value: V) => void) | undefined
 
   get size(): number {
     return this.#entries.size
@@ -83,6 +90,7 @@ export class BoundedCache<K, V> {
       const [oldest, entry] = entries.entries().next().value as [K, Entry<V>]
       this.#weight -= entry.weight
       entries.delete(oldest)
+      this.#evicted?.(entry.value)
     }
     entries.set(key, { value, weight, moved: this.#moves++ })
     this.#weight += weight

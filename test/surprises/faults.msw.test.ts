@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useMswSandbox } from '../support/transport.js'
 import { TRUNCATED_BODY_ERROR } from '../../src/msw/create-handlers.js'
+import { KEY_COUNTER_LIMITS } from '../../src/scenarios/key-counters.js'
 import { GATEWAY_HTML_BODY, GATEWAY_TIMEOUT_BODY, INVALID_JSON_BODY } from '../../src/vocabulary/faults.js'
 
 const URL_PROJECTS = 'http://sandbox.test/api/v1/projects'
@@ -63,5 +64,25 @@ describe('faults in-process through msw: the nearest thing msw can do', () => {
       ['fault-connection-reset', null],
       [null, 200],
     ])
+  })
+})
+
+describe('fault counters in-process through msw', () => {
+  const sandbox = useMswSandbox({ now: '2026-03-01', baseUrl: 'http://sandbox.test' })
+
+  it('count made-up keys past their bound together, as one key, while a known key keeps its own count', async () => {
+    sandbox.useScenario({ name: 'second', description: 'second', rules: [{ fault: { type: 'connection-reset', nth: [2] } }] })
+    const send = (key: string) =>
+      fetch(URL_PROJECTS, { headers: { 'X-API-Key': key } }).then(
+        (response) => response.status,
+        () => 'reset',
+      )
+    const keyChars = 8_000
+    const fit = Math.floor(KEY_COUNTER_LIMITS.unknownKeyChars / keyChars)
+    for (let sent = 0; sent < fit; sent++) expect(await send(`k${sent}-`.padEnd(keyChars, 'k'))).toBe(401)
+    expect(await send('past-0-'.padEnd(keyChars, 'k'))).toBe(401)
+    expect(await send('past-1-'.padEnd(keyChars, 'k'))).toBe('reset')
+    expect(await send('sbx_user_alpha')).toBe(200)
+    expect(await send('sbx_user_alpha')).toBe('reset')
   })
 })

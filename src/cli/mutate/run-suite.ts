@@ -15,6 +15,13 @@ export interface SuiteRun {
   readonly output: string[]
 }
 
+/**
+ * Milliseconds a run's pipes may stay open once its command has exited and its group was killed: a
+ * process that left the group (`setsid`, `spawn({ detached: true })`) may hold them for as long as
+ * it lives, so past this they are closed from this side and the run ends.
+ */
+export const PIPES_GRACE_MS = 500
+
 /** The command could not be started at all (ENOENT, EACCES). */
 export class CannotStart extends Error {}
 
@@ -74,11 +81,23 @@ export function runSuite(command: string, args: readonly string[], env: NodeJS.P
       live.delete(onStop)
       reject(new CannotStart(`cannot start ${JSON.stringify(command)}: ${error.code ?? error.message}`))
     })
-    child.once('close', (code, signal) => {
+    // A run ends when its command exits, not when its pipes close: whatever it left running in its
+    // group goes with it, and a process that left the group keeps the pipes for a short grace at most.
+    let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined
+    child.once('exit', (code, signal) => {
+      exited = { code, signal }
+      clearTimeout(timer)
+      killGroup(child.pid)
+      setTimeout(() => {
+        child.stdout.destroy()
+        child.stderr.destroy()
+      }, PIPES_GRACE_MS).unref()
+    })
+    child.once('close', (closeCode, closeSignal) => {
       clearTimeout(timer)
       live.delete(onStop)
-      // Whatever the command left running in its group goes with it.
       killGroup(child.pid)
+      const { code, signal } = exited ?? { code: closeCode, signal: closeSignal }
       const text = tail.replace(/\s+$/, '')
       const lines = text === '' ? [] : text.split(/\r?\n/)
       resolve({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { openSandbox, resolveSandboxConfig } from '../../../src/sandbox/open-sandbox.js'
-import { RECORD_HEAP_BYTES } from '../../../src/model/portal-allowance.js'
+import { HEAP_PER_JSON_CHAR, RECORD_HEAP_BYTES } from '../../../src/model/portal-allowance.js'
 import { ERRORS } from '../../../src/vocabulary/errors.js'
 import { MemoryBudget } from '../../../src/vocabulary/memory-budget.js'
 import { PortalError } from '../../../src/vocabulary/portal-error.js'
@@ -47,5 +47,20 @@ describe('the portal on a process budget', () => {
     const heavy = { name: 'heavy', description: 'Many rules', rules: Array.from({ length: 200 }, () => ({ latency: 1 })) }
     expect(() => resolveScenarios(catalogue, [heavy], () => 'test')).toThrow(expect.objectContaining({ template: ERRORS.memoryFull }))
     expect(catalogue.get('heavy')).toBeUndefined()
+  })
+
+  it('charges a project what its text holds in the heap: one byte a character, two where the text is not Latin-1', async () => {
+    const { budget, core } = await onBudget(100_000_000)
+    const { user_id: userId } = core.portal.createAccount({ projects: 0 })
+    const charge = (text: string) => {
+      const before = budget.used
+      core.portal.createProject({ user_id: userId, topics: [{ name: 'topic', brands: [text] }] })
+      return budget.used - before
+    }
+    const latin = charge('b'.repeat(100))
+    const wide = charge('語'.repeat(100))
+    // The project's own text weighs the same in JSON characters; the wide one holds twice the bytes.
+    expect(latin).toBeGreaterThanOrEqual(RECORD_HEAP_BYTES + 100 * HEAP_PER_JSON_CHAR.oneByte)
+    expect(wide - latin).toBeGreaterThan(0)
   })
 })
