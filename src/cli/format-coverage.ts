@@ -145,3 +145,33 @@ export function formatCoverageJunit(
   const failures = (failMissing ? report.total - report.covered : 0) + (failOnWarnings ? warnings.length : 0)
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="analytics-sandbox client report" tests="${xml(report.total + warnings.length)}" failures="${xml(failures)}">\n${suites.join('\n')}\n</testsuites>\n`
 }
+
+/** A markdown table cell: printable, pipes and backticks escaped. */
+const cell = (text: unknown) => printable(text).replaceAll('|', '\\|').replaceAll('`', "'")
+
+/**
+ * The client report as markdown for a CI job's page: the figure, each endpoint's outcomes met or
+ * missing (with a request that produces each missing one), and the warnings.
+ *
+ * @example
+ * appendFileSync(process.env.GITHUB_STEP_SUMMARY, formatCoverageMarkdown(report, 'http://127.0.0.1:4010/api/v1/'))
+ */
+export function formatCoverageMarkdown(report: CoverageReport, baseUrl: string): string {
+  const lines = [
+    '## analytics-sandbox client report',
+    '',
+    `**${cell(report.covered)} of ${cell(report.total)} outcomes met (${cell(report.percent.toFixed(1))} %)**; endpoints that answered a success: ${report.reached.length === 0 ? 'none' : report.reached.map((endpoint) => `/${cell(endpoint)}`).join(', ')}`,
+    '',
+    '| endpoint | outcome | seen | to meet it |',
+    '|---|---|---|---|',
+  ]
+  for (const outcome of report.outcomes) {
+    const example = outcome.seen > 0 ? '' : `\`${cell(exampleAsCurl(outcome.example, baseUrl))}\``
+    lines.push(`| ${outcome.endpoint === null ? '(any)' : `/${cell(outcome.endpoint)}`} | ${cell(outcomeName(outcome))} | ${cell(outcome.seen)} | ${example} |`)
+  }
+  if (report.warnings.length > 0) {
+    lines.push('', '### Warnings', '')
+    for (const warning of report.warnings) lines.push(`- \`${cell(warning.code)}\` × ${cell(warning.count)}: ${cell(warning.detail)}`)
+  }
+  return `${lines.join('\n')}\n`
+}

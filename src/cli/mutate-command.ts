@@ -9,7 +9,28 @@ import { readFixturesFile } from './read-fixtures-file.js'
 import { collect, parseDateArgument, percentOption, readScenarioArguments, wholeOption } from './flag-readers.js'
 import { planRuns, type PlannedRun } from './mutate/plan-runs.js'
 import { CannotStart, runControl, runSuite, type SuiteRun } from './mutate/run-suite.js'
-import { formatMutateJunit, formatMutateText, reportOf, type RunResult, type Verdict } from './mutate/mutate-report.js'
+import {
+  formatMutateJunit,
+  formatMutateMarkdown,
+  formatMutateText,
+  reportOf,
+  UNJUDGED_REASON,
+  UNJUDGED_UNTRIED,
+  type MutateReport,
+  type RunResult,
+  type Verdict,
+} from './mutate/mutate-report.js'
+import { formatMutateHtml, formatStryker } from './mutate/format-stryker.js'
+import { findFailure } from './mutate/find-failure.js'
+import { readJunit, type FailingTest } from './mutate/read-junit.js'
+import { makeRunFolder, readRunUnion, removeRunFolder } from './run-union.js'
+import { REPORT_DIR_ENV } from '../server/run-report.js'
+import type { CoverageReport } from '../core/report/coverage.js'
+import { VARIANT_ENDPOINTS, VARIANT_PREFIX, variantChanges, type VariantName } from '../vocabulary/variants.js'
+import { MUTATION_BY_ID } from '../vocabulary/mutations.js'
+import { availableParallelism } from 'node:os'
+import { existsSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 
 /**
  * Exit codes of `analytics-sandbox mutate`: at or above the thresholds; below one; its own usage
@@ -38,10 +59,22 @@ export const MUTATE_ERRORS = {
     `--only ${JSON.stringify(glob)} matches no variant or mutation (GET /__sandbox/mutations lists them; * matches any run of characters)`,
   baseline: (ending: string) => `the suite fails without any change (the baseline run ${ending}), so no mutation was run; its last lines:`,
   sandbox: (why: string) => `cannot make the sandbox: ${why}`,
+  outFolder: (path: string) => `--out ${JSON.stringify(path)}: its folder does not exist`,
+  junitClash: (path: string) =>
+    `--junit ${JSON.stringify(path)} does not appear in the command, so runs at once would write one file: running one at a time (name the file in the command to run --jobs at once)`,
 } as const
 
 /** The formats `--format` takes. */
-export const MUTATE_FORMATS = ['text', 'json', 'junit'] as const
+export const MUTATE_FORMATS = ['text', 'json', 'junit', 'markdown', 'stryker', 'html'] as const
+
+/**
+ * Runs at once by default: the machine's cores, at most 4 (each run is a whole test command, and
+ * most of a run's time is its runner's start-up and the suite's own waits).
+ *
+ * @example
+ * DEFAULT_JOBS // 2 on a machine of 2 cores
+ */
+export const DEFAULT_JOBS = Math.max(1, Math.min(4, availableParallelism()))
 
 interface MutateFlags {
   fixtures?: string
@@ -55,6 +88,9 @@ interface MutateFlags {
   minTolerance?: number
   minSensitivity?: number
   progress?: boolean
+  envelope?: boolean
+  junit?: string
+  out?: string
 }
 
 /** Where `mutate` writes: its report, and its progress and errors. */
@@ -91,7 +127,7 @@ function createMutateProgram(io: MutateIo): Command {
         .default([])
         .argParser(collect),
     )
-    .addOption(new Option('--jobs <n>', 'runs at once').default(1).argParser(wholeFlag('--jobs', 1, 64)))
+    .addOption(new Option('--jobs <n>', 'runs at once (default: the cores, at most 4)').default(DEFAULT_JOBS).argParser(wholeFlag('--jobs', 1, 64)))
     .addOption(
       new Option('--timeout <s>', 'seconds a run may take before it is killed').default(120).argParser(wholeFlag('--timeout', 1, 86_400)),
     )
@@ -105,15 +141,36 @@ function createMutateProgram(io: MutateIo): Command {
       ),
     )
     .addOption(new Option('--progress', 'a line per finished run on stderr even when it is not a terminal'))
+    .addOption(new Option('--envelope', 'also run the mutations of envelope fields a client may ignore (message, code, errors, meta_data); never counted'))
+    .addOption(new Option('--junit <path>', 'the JUnit XML report the suite writes: names the tests that failed in each run'))
+    .addOption(new Option('--out <file>', 'write the report to this file instead of stdout'))
 }
 
-/** The endpoints a session's journal shows a success of (`GET …/requests`). */
-async function successfulEndpoints(adminUrl: string): Promise<Set<string>> {
-  const answer = (await (await fetch(`${adminUrl}requests?limit=1000&status=200`)).json()) as {
-    data?: { requests?: Array<{ path: string }> }
-  }
-  const paths = answer.data?.requests?.map((entry) => entry.path) ?? []
-  return new Set(ENDPOINT_NAMES.filter((endpoint) => paths.some((path) => path.replace(/\/$/, '').endsWith(`/${endpoint}`))))
+/** The client report of a session and the sessions it made (`GET …/coverage?scope=suite`). */
+async function sessionCoverage(adminUrl: string): Promise<CoverageReport> {
+  const answer = (await (await fetch(`${adminUrl}coverage?scope=suite`)).json()) as { data: CoverageReport }
+  return answer.data
+}
+
+/** The endpoints a variant changes that the baseline reached: none, and the variant cannot be met. */
+function variantReached(id: string, reached: ReadonlySet<string>): boolean {
+  const name = id.slice(VARIANT_PREFIX.length) as VariantName
+  return (VARIANT_ENDPOINTS[name] ?? []).some((endpoint) => reached.has(endpoint))
+}
+
+/**
+ * A variant's verdict where the suite reads what it changes: judged (tolerated or brittle) only
+ * where the suite noticed a mutation of a field the variant changes.
+ */
+function judgeVariants(results: readonly RunResult[]): RunResult[] {
+  const ran = results.filter((run) => run.kind === 'mutation').map((run) => ({ run, mutation: MUTATION_BY_ID.get(run.id)! }))
+  return results.map((run) => {
+    if (run.kind !== 'variant') return run
+    const name = run.id.slice(VARIANT_PREFIX.length) as VariantName
+    const own = ran.filter(({ mutation }) => variantChanges(name, mutation.endpoint, mutation.path))
+    if (own.some(({ run: mutated }) => mutated.verdict !== 'unnoticed')) return run
+    return { ...run, verdict: 'unjudged' as const, unjudged: own.length === 0 ? UNJUDGED_UNTRIED : UNJUDGED_REASON }
+  })
 }
 
 /** A run's verdict from how its command ended. */
@@ -123,11 +180,36 @@ function verdictOf(run: PlannedRun, ending: SuiteRun['ending']): Verdict {
   return ending === 'passed' ? 'tolerated' : 'brittle'
 }
 
+/** Where `mutate` writes its report: stdout, or `--out`'s file. */
+function writeReport(io: MutateIo, out: string | undefined, text: string): void {
+  if (out === undefined) io.stdout(text)
+  else writeFileSync(out, text)
+}
+
+/** The report in `format`. */
+function formatReport(report: MutateReport, plan: readonly PlannedRun[], format: MutateFlags['format']): string {
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify(report, null, 2)}\n`
+    case 'junit':
+      return formatMutateJunit(report)
+    case 'markdown':
+      return formatMutateMarkdown(report)
+    case 'stryker':
+      return `${JSON.stringify(formatStryker(report), null, 2)}\n`
+    case 'html':
+      return formatMutateHtml(report)
+    default:
+      return formatMutateText(report, plan)
+  }
+}
+
 /**
  * `analytics-sandbox mutate [flags] -- <command> [args...]`: starts a sandbox, runs the command once
- * unchanged (the baseline), then once per variant and per mutation (or those `--only` selects),
- * each with a session of its own (`ANALYTICS_SANDBOX_URL`, `ANALYTICS_SANDBOX_MUTATION`), `--jobs`
- * at once; prints the report and resolves to the exit code.
+ * unchanged (the baseline), then once per variant and per mutation it can reach (or those `--only`
+ * selects), each with a session of its own (`ANALYTICS_SANDBOX_URL`, `ANALYTICS_SANDBOX_MUTATION`)
+ * and a folder where every sandbox the command makes leaves what it answered
+ * (`ANALYTICS_SANDBOX_REPORT_DIR`), `--jobs` at once; prints the report and resolves to the exit code.
  *
  * @example
  * process.exitCode = await runMutate(['--only', 'variant-*', '--', 'npx', 'vitest', 'run'], io)
@@ -151,12 +233,22 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
   }
   if (command === undefined || command === '') return fail(MUTATE_ERRORS.noCommand)
   const flags = program.opts<MutateFlags>()
+  if (flags.out !== undefined && !existsSync(dirname(resolve(flags.out)))) return fail(MUTATE_ERRORS.outFolder(flags.out))
   const variants = MUTATION_LIST.variants.map((variant) => variant.name)
-  const { runs: plan, unmatched } = planRuns(variants, flags.only)
+  const { runs: plan, envelope, unmatched } = planRuns(variants, flags.only, flags.envelope === true)
   if (unmatched.length > 0) return fail(MUTATE_ERRORS.unmatched(unmatched[0]!))
+  // Each run writes its JUnit file where the command names it, made its own; a path the command does not name is one file.
+  const junit = flags.junit
+  const junitInCommand = junit !== undefined && args.some((arg) => arg.includes(junit))
+  let jobs = flags.jobs
+  if (junit !== undefined && !junitInCommand && jobs > 1) {
+    io.stderr(`analytics-sandbox mutate: ${printable(MUTATE_ERRORS.junitClash(junit))}\n`)
+    jobs = 1
+  }
 
   // The sandbox of every run: this process's own, never one a mutation in its environment changes.
   const inherited = { ...process.env }
+  delete inherited[REPORT_DIR_ENV]
   delete process.env[MUTATION_ENV]
   let sandbox: RunningSandbox
   let scenarios: unknown[]
@@ -165,7 +257,7 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
     const fixtures = flags.fixtures === undefined ? undefined : await readFixturesFile(flags.fixtures)
     sandbox = await startSandbox({
       port: 0,
-      maxSessions: Math.max(16, 2 * flags.jobs),
+      maxSessions: Math.max(64, 16 * jobs),
       ...(fixtures === undefined ? {} : { fixtures: fixtures as never }),
       ...(flags.seed === undefined ? {} : { seed: flags.seed }),
       ...(flags.now === undefined ? {} : { now: flags.now }),
@@ -177,20 +269,32 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
     if (inherited[MUTATION_ENV] !== undefined) process.env[MUTATION_ENV] = inherited[MUTATION_ENV]
   }
 
-  /** The endpoints the baseline run got a success from, read from its session's journal before it ends. */
-  let requested = new Set<string>()
+  /** The endpoints the baseline run got a success from, over every sandbox it made. */
+  let reached = new Set<string>()
+  const warnings: string[] = []
   /** Runs the command once, in a session of its own under `run` (none: the baseline). */
-  const runOnce = async (run: PlannedRun | undefined): Promise<SuiteRun> => {
+  const runOnce = async (run: PlannedRun | undefined): Promise<{ outcome: SuiteRun; junit: FailingTest[] | undefined }> => {
     const session = await sandbox.createSession({ scenarios: scenarios as never, ...(run === undefined ? {} : { mutation: run.id }) })
-    const env: NodeJS.ProcessEnv = { ...inherited, [URL_ENV]: session.url }
+    const folder = makeRunFolder()
+    const junitPath = junit === undefined ? undefined : junitInCommand ? join(folder, 'junit.xml') : resolve(junit)
+    const env: NodeJS.ProcessEnv = { ...inherited, [URL_ENV]: session.url, [REPORT_DIR_ENV]: folder }
     if (run === undefined) delete env[MUTATION_ENV]
     else env[MUTATION_ENV] = run.id
+    const runArgs = junitInCommand ? args.map((arg) => arg.replaceAll(junit!, junitPath!)) : args
     try {
-      const outcome = await runSuite(command, args, env, flags.timeout * 1000)
-      if (run === undefined) requested = await successfulEndpoints(session.adminUrl)
-      return outcome
+      if (junitPath !== undefined && !junitInCommand) rmSync(junitPath, { force: true })
+      const outcome = await runSuite(command, runArgs, env, flags.timeout * 1000)
+      if (run === undefined) reached = new Set(readRunUnion(folder, await sessionCoverage(session.adminUrl)).reached)
+      let failing: FailingTest[] | undefined
+      if (junitPath !== undefined && outcome.ending !== 'stopped') {
+        const read = readJunit(junitPath)
+        if (typeof read === 'string') warnings.push(`${run?.id ?? 'baseline'}: ${read}`)
+        else failing = [...read.failing]
+      }
+      return { outcome, junit: failing }
     } finally {
       await session.close()
+      removeRunFolder(folder)
     }
   }
 
@@ -206,7 +310,7 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
   try {
     let baseline: SuiteRun
     try {
-      baseline = await runOnce(undefined)
+      baseline = (await runOnce(undefined)).outcome
     } catch (error) {
       if (error instanceof CannotStart) return fail(error.message)
       throw error
@@ -216,36 +320,52 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
       const output = baseline.output.length === 0 ? ['(it wrote nothing to stdout or stderr)'] : baseline.output
       return fail(MUTATE_ERRORS.baseline(baseline.ending === 'timed-out' ? 'timed out' : 'failed'), output)
     }
+    // What the baseline never received cannot be noticed nor broken on: not run.
+    const canReach = (run: PlannedRun) =>
+      run.kind === 'variant' ? variantReached(run.id, reached) : reached.has(run.mutation!.endpoint)
+    const toRun = plan.filter(canReach)
+    const unreached = plan.filter((run) => !canReach(run)).map((run) => run.id)
 
-    const results: Array<RunResult | undefined> = new Array(plan.length)
+    const results: Array<RunResult | undefined> = new Array(toRun.length)
     const showProgress = flags.progress === true || io.stderrIsTty === true
     let next = 0
     let finished = 0
     const worker = async () => {
-      while (signal === undefined && next < plan.length) {
+      while (signal === undefined && next < toRun.length) {
         const index = next++
-        const run = plan[index]!
-        const outcome = await runOnce(run)
+        const run = toRun[index]!
+        const { outcome, junit: failingTests } = await runOnce(run)
         if (outcome.ending === 'stopped') continue
         const verdict = verdictOf(run, outcome.ending)
-        const failing = verdict === 'brittle' || verdict === 'timed-out'
-        results[index] = { id: run.id, kind: run.kind, verdict, ms: Math.round(outcome.ms), output: failing ? outcome.output : null }
+        const failing = outcome.ending !== 'passed' && run.kind === 'variant'
+        const shown = failing || outcome.ending === 'timed-out'
+        results[index] = {
+          id: run.id,
+          kind: run.kind,
+          verdict,
+          suite: outcome.ending === 'timed-out' ? 'timed-out' : outcome.ending === 'passed' ? 'passed' : 'failed',
+          envelope: run.mutation?.envelope === true,
+          ms: Math.round(outcome.ms),
+          output: shown ? outcome.output : null,
+          failure: shown ? findFailure(outcome.head, outcome.tail) : null,
+          killed_by: verdict === 'noticed' && failingTests !== undefined ? failingTests.map((test) => test.name) : null,
+          failing_tests: shown && failingTests !== undefined ? failingTests : null,
+        }
         finished++
-        if (showProgress) io.stderr(`[${finished}/${plan.length}] ${run.id} ${verdict} ${(outcome.ms / 1000).toFixed(1)} s\n`)
+        if (showProgress) io.stderr(`[${finished}/${toRun.length}] ${run.id} ${verdict} ${(outcome.ms / 1000).toFixed(1)} s\n`)
       }
     }
-    await Promise.all(Array.from({ length: Math.min(flags.jobs, plan.length) }, worker))
-    const finishedRuns = results.filter((result): result is RunResult => result !== undefined)
-    const unrequested = ENDPOINT_NAMES.filter((endpoint) => !requested.has(endpoint))
-    const report = reportOf(finishedRuns, unrequested, signal ?? null)
+    await Promise.all(Array.from({ length: Math.min(jobs, toRun.length) }, worker))
+    const finishedRuns = judgeVariants(results.filter((result): result is RunResult => result !== undefined))
+    const unrequested = ENDPOINT_NAMES.filter((endpoint) => !reached.has(endpoint))
+    const report = reportOf(finishedRuns, { unrequested, unreached, envelope, warnings }, signal ?? null)
     if (signal !== undefined) {
       io.stderr(
-        `analytics-sandbox mutate: stopped by ${signal} after ${finishedRuns.length} of ${plan.length} runs; the report covers those only\n`,
+        `analytics-sandbox mutate: stopped by ${signal} after ${finishedRuns.length} of ${toRun.length} runs; the report covers those only\n`,
       )
     }
-    if (flags.format === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`)
-    else if (flags.format === 'junit') io.stdout(formatMutateJunit(report))
-    else io.stdout(formatMutateText(report, plan))
+    for (const warning of warnings) io.stderr(`analytics-sandbox mutate: warning: ${printable(warning)}\n`)
+    writeReport(io, flags.out, formatReport(report, plan, flags.format))
     if (signal !== undefined) return signal === 'SIGINT' ? MUTATE_EXIT.interrupted : MUTATE_EXIT.terminated
     const below = (percent: number | null, min: number | undefined) => min !== undefined && percent !== null && percent < min
     if (below(report.tolerance, flags.minTolerance)) {

@@ -7,7 +7,15 @@ import { COVERAGE_SCOPES, type CoverageReport, type CoverageScope } from '../cor
 import { printable } from '../vocabulary/printable.js'
 import { readBoundedBody } from '../vocabulary/read-bounded-body.js'
 import { stringifyPrintable } from '../vocabulary/stringify-printable.js'
-import { formatCoverageJunit, formatCoverageText } from './format-coverage.js'
+import { formatCoverageJunit, formatCoverageMarkdown, formatCoverageText } from './format-coverage.js'
+import { existsSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { startSandbox } from '../server/start-sandbox.js'
+import { REPORT_DIR_ENV } from '../server/run-report.js'
+import { MUTATION_ENV } from '../vocabulary/mutations.js'
+import { CannotStart, runControl, runSuite, type SuiteRun } from './mutate/run-suite.js'
+import { makeRunFolder, readRunUnion, removeRunFolder } from './run-union.js'
+import { URL_ENV } from './mutate-command.js'
 import type { VerifyOutput } from './verify-command.js'
 
 /**
@@ -50,13 +58,21 @@ export const REPORT_ERRORS = {
   refused: (url: string, status: number, why: string) => `${url} answered ${status}: ${why}`,
   adminToken: 'the sandbox has an admin token: give it with --admin-token or ANALYTICS_SANDBOX_ADMIN_TOKEN',
   notReport: 'not a client report',
+  noCommand: 'no command after --: give the test command to run, such as analytics-sandbox report -- npx vitest run',
+  urlOrCommand: 'give --url <base url> (a running sandbox) or -- <command> (a suite to run), not both and not neither',
+  outFolder: (path: string) => `--out ${JSON.stringify(path)}: its folder does not exist`,
+  commandFailed: (ending: string) => `the command ${ending}: the report covers what it did`,
 } as const
 
 /** The formats `--format` takes. */
-export const REPORT_FORMATS = ['text', 'json', 'junit'] as const
+export const REPORT_FORMATS = ['text', 'json', 'junit', 'markdown'] as const
+
+/** The base URL a command's report shows its examples against: the run's own sandbox is gone by then. */
+export const REPORT_EXAMPLE_BASE = 'http://127.0.0.1:4010/api/v1/'
 
 interface ReportFlags {
-  url: string
+  url?: string
+  out?: string
   scope: CoverageScope
   minCoverage?: number
   failOnWarnings?: boolean
@@ -141,7 +157,7 @@ function createReportProgram(output: VerifyOutput, run: (flags: ReportFlags) => 
     .description(
       "The client report of a running sandbox: which of the API's outcomes the requests it answered met (each missing one with a request that produces it), and which requests the real API would probably misread.",
     )
-    .addOption(new Option('--url <url>', "the sandbox's base URL (http://127.0.0.1:4010/api/v1/, or a session's)").makeOptionMandatory())
+    .addOption(new Option('--url <url>', "the sandbox's base URL (http://127.0.0.1:4010/api/v1/, or a session's); or -- <command> instead"))
     .addOption(
       new Option('--scope <scope>', 'suite: since the start, across resets and every session (ended ones too); reset: since the last reset')
         .choices(COVERAGE_SCOPES)
@@ -150,16 +166,21 @@ function createReportProgram(output: VerifyOutput, run: (flags: ReportFlags) => 
     .addOption(new Option('--min-coverage <percent>', 'exit 1 when fewer outcomes were met').argParser(percentOption('--min-coverage')))
     .addOption(new Option('--fail-on-warnings', 'exit 1 when any request got a warning'))
     .addOption(
-      new Option('--format <format>', 'text, json (the admin answer’s data) or junit (JUnit XML)').choices(REPORT_FORMATS).default('text'),
+      new Option('--format <format>', 'text, json (the admin answer’s data), junit (JUnit XML) or markdown').choices(REPORT_FORMATS).default('text'),
     )
+    .addOption(new Option('--out <file>', 'write the report to this file instead of stdout'))
     .addOption(new Option('--admin-token <token>', "the sandbox's admin token, if it has one").env('ANALYTICS_SANDBOX_ADMIN_TOKEN'))
     .addOption(new Option('--timeout <ms>', 'for reading the report').default(10_000).argParser(parseTimeout))
     .addHelpText(
       'after',
       `
-Exit status: 0 all good, 1 below --min-coverage or warnings with --fail-on-warnings, 2 a usage mistake or no report at --url.
+Exit status: 0 all good, 1 below --min-coverage, warnings with --fail-on-warnings or a command that failed, 2 a usage mistake or no report at --url.
+
+With -- <command>: runs the command once (ANALYTICS_SANDBOX_URL names a session of its own) and reports everything
+every sandbox it made answered: the bin, startSandbox, createSandbox and their sessions.
 
 Examples:
+  $ analytics-sandbox report -- npx vitest run
   $ analytics-sandbox report --url http://127.0.0.1:4010/api/v1/
   $ analytics-sandbox report --url http://127.0.0.1:4010/api/v1/ --min-coverage 80 --format junit > report.xml`,
     )
@@ -168,6 +189,39 @@ Examples:
     .action(run)
 }
 
+/** The client report of everything `command` did: a session of its own, and what every sandbox it made left in the run's folder. */
+async function reportOfCommand(command: string, args: readonly string[], stderr: (text: string) => void): Promise<{ report: CoverageReport; ending: string }> {
+  const sandbox = await startSandbox({ port: 0 })
+  const session = await sandbox.createSession({})
+  const folder = makeRunFolder()
+  const stop = () => runControl.stopAll()
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  try {
+    const env: NodeJS.ProcessEnv = { ...process.env, [URL_ENV]: session.url, [REPORT_DIR_ENV]: folder }
+    delete env[MUTATION_ENV]
+    let run: SuiteRun
+    try {
+      run = await runSuite(command, args, env, COMMAND_TIMEOUT_MS)
+    } catch (error) {
+      if (error instanceof CannotStart) throw new ReportError(error.message)
+      throw error
+    }
+    if (run.ending !== 'passed') for (const line of run.output) stderr(`  ${printable(line)}\n`)
+    const answer = (await (await fetch(`${session.adminUrl}coverage?scope=suite`)).json()) as { data: CoverageReport }
+    return { report: readRunUnion(folder, answer.data), ending: run.ending }
+  } finally {
+    process.off('SIGINT', stop)
+    process.off('SIGTERM', stop)
+    removeRunFolder(folder)
+    await session.close()
+    await sandbox.close()
+  }
+}
+
+/** How long `report -- <command>` lets the command run: a day (a suite is stopped by Ctrl-C instead). */
+const COMMAND_TIMEOUT_MS = 86_400_000
+
 /**
  * The `analytics-sandbox report` command: reads `GET /__sandbox/coverage` of the sandbox at `--url`
  * and prints it as text, JSON or JUnit XML. Resolves with the exit status ({@link REPORT_EXIT}).
@@ -175,17 +229,34 @@ Examples:
  * @example
  * process.exitCode = await runReport(['--url', url, '--min-coverage', '80'], { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) })
  */
-export async function runReport(args: readonly string[], output: VerifyOutput): Promise<number> {
+export async function runReport(argv: readonly string[], output: VerifyOutput): Promise<number> {
   let status: number = REPORT_EXIT.ok
+  const split = argv.indexOf('--')
+  const args = split < 0 ? argv : argv.slice(0, split)
+  const [command, ...commandArgs] = split < 0 ? [] : argv.slice(split + 1)
   const program = createReportProgram(output, async (flags) => {
-    const urls = reportUrls(flags.url)
-    const report = await fetchReport(urls.coverage, flags)
+    if (split >= 0 && (command === undefined || command === '')) throw new ReportError(REPORT_ERRORS.noCommand)
+    if ((flags.url === undefined) === (split < 0)) throw new ReportError(REPORT_ERRORS.urlOrCommand)
+    if (flags.out !== undefined && !existsSync(dirname(resolve(flags.out)))) throw new ReportError(REPORT_ERRORS.outFolder(flags.out))
+    const write = (text: string) => (flags.out === undefined ? output.stdout(text) : writeFileSync(flags.out, text))
+    let report: CoverageReport
+    let base: string
+    let ending = 'passed'
+    if (flags.url !== undefined) {
+      const urls = reportUrls(flags.url)
+      report = await fetchReport(urls.coverage, flags)
+      base = urls.base
+    } else {
+      ;({ report, ending } = await reportOfCommand(command!, commandArgs, output.stderr))
+      base = REPORT_EXAMPLE_BASE
+    }
     const failOnWarnings = flags.failOnWarnings === true
-    if (flags.format === 'json') output.stdout(`${stringifyPrintable(report)}\n`)
-    else if (flags.format === 'junit')
-      output.stdout(formatCoverageJunit(report, urls.base, { failOnWarnings, minCoverage: flags.minCoverage }))
-    else output.stdout(formatCoverageText(report, urls.base))
+    if (flags.format === 'json') write(`${stringifyPrintable(report)}\n`)
+    else if (flags.format === 'junit') write(formatCoverageJunit(report, base, { failOnWarnings, minCoverage: flags.minCoverage }))
+    else if (flags.format === 'markdown') write(formatCoverageMarkdown(report, base))
+    else write(formatCoverageText(report, base))
     const reasons: string[] = []
+    if (ending !== 'passed') reasons.push(REPORT_ERRORS.commandFailed(ending === 'timed-out' ? 'timed out' : ending === 'stopped' ? 'was stopped' : 'failed'))
     if (flags.minCoverage !== undefined && report.percent < flags.minCoverage) {
       reasons.push(`${report.percent.toFixed(1)} % of outcomes met, below --min-coverage ${flags.minCoverage}`)
     }

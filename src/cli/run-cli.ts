@@ -13,6 +13,7 @@ import { readFixturesFile } from './read-fixtures-file.js'
 import { createRequestLogger, type LogFormat } from '../server/request-logger.js'
 import { DEFAULT_TIMEOUTS } from '../server/start-server.js'
 import { serveSandbox } from '../server/serve-sandbox.js'
+import { listenForRun } from '../server/run-report.js'
 import { keepTickShapes } from '../server/keep-tick-shapes.js'
 import { formatScenarioList } from './format-scenario-list.js'
 import type { SandboxOptions } from '../sandbox/sandbox-options.js'
@@ -177,6 +178,8 @@ Examples:
         process.stdout.write(formatScenarioList(resolved.catalogue.list()))
         return
       }
+      // Under a mutate or report run, what this process answers joins the run's report.
+      listenForRun(process.env)
       // Before the first request: node's tick objects keep one map, so its streams stay fast (the function's note).
       keepTickShapes()
       // Request lines never wait for a reader: past a small backlog they are dropped and counted.

@@ -69,13 +69,29 @@ export const mutationsDataSchema = z
       z
         .strictObject({
           id: z.string().describe('<kind>:<endpoint>:<path>, such as drop:monitoring:data.visibility_score.history'),
-          kind: z.enum(['drop', 'retype']).describe('drop: the field is missing; retype: a leaf in another type'),
+          kind: z
+            .enum(['drop', 'retype', 'null', 'empty'])
+            .describe('drop: the field is missing; retype: a leaf in another type; null: the value is null; empty: a list [] or a map {}'),
           endpoint: z.enum(ENDPOINT_NAMES),
           path: z.string().describe('The field in the success answer; [] goes through every item of a list'),
+          envelope: z
+            .boolean()
+            .describe('An envelope field a correct client may ignore (message, code, errors, meta_data): run only with mutate --envelope'),
         })
         .meta({ id: 'Mutation' }),
     ),
-    variants: z.array(z.strictObject({ name: z.string(), description: z.string() }).meta({ id: 'VariantRun' })),
+    variants: z.array(
+      z
+        .strictObject({
+          name: z.string(),
+          kind: z.literal('variant'),
+          description: z.string(),
+          changes: z
+            .partialRecord(z.enum(ENDPOINT_NAMES), z.array(z.string()))
+            .describe('The fields of each endpoint’s success it changes: mutate judges it where the suite noticed a mutation of one'),
+        })
+        .meta({ id: 'VariantRun' }),
+    ),
   })
   .meta({ id: 'Mutations', description: 'Every mutation derived from the contract, in order, and the variants' })
 
@@ -156,6 +172,9 @@ export const coverageDataSchema = z
         })
         .meta({ id: 'WarningCount' }),
     ),
+    reached: z
+      .array(z.enum(ENDPOINT_NAMES))
+      .describe('The endpoints that answered a success (under a variant too), in the API’s order: what a mutation of theirs can reach'),
   })
   .meta({ id: 'Coverage', description: 'The client report' })
 

@@ -63,7 +63,7 @@ export interface AdminOperation {
   readonly heavy?: boolean
   /** Answered without the admin token (health checks cannot send a header). */
   readonly open?: boolean
-  /** Only at a server's root (the sessions): in process and inside a session it does not exist. */
+  /** Only where a server holds sessions (its root, and inside a session for the sessions it makes): in process it does not exist. */
   readonly rootOnly?: boolean
   /** What a 409 means where the operation can answer one. */
   readonly conflict?: string
@@ -238,7 +238,7 @@ export const ADMIN_OPERATIONS = {
   get_sessions: {
     method: 'GET',
     route: 'sessions',
-    summary: 'The live sessions (root only)',
+    summary: 'The live sessions (inside a session: the sessions it made)',
     status: 200,
     data: 'sessions',
     heavy: true,
@@ -247,7 +247,8 @@ export const ADMIN_OPERATIONS = {
   post_sessions: {
     method: 'POST',
     route: 'sessions',
-    summary: 'A new session: a whole sandbox of its own at /sessions/{id}/ (root only; 409 sessions_full past --max-sessions)',
+    summary:
+      'A new session: a whole sandbox of its own at /sessions/{id}/ (inside a session: a child that inherits its mutation and ends with it; 409 sessions_full past --max-sessions or 4 deep)',
     body: 'sessionBody',
     status: 201,
     data: 'session',
@@ -257,7 +258,7 @@ export const ADMIN_OPERATIONS = {
   delete_sessions_session: {
     method: 'DELETE',
     route: 'sessions/{session}',
-    summary: 'Ends a session: every path under it answers 404 session_not_found from then on',
+    summary: 'Ends a session and the sessions it made: every path under them answers 404 session_not_found from then on',
     status: 200,
     data: 'endedSession',
     rootOnly: true,

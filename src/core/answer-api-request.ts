@@ -129,7 +129,7 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
     const decided = learned.decision?.variants ?? 0
     const variants = decided === 0 ? 0 : variantsShownBy(endpoint.name, decided)
     if (faultName !== null) sandbox.coverage.meet(faultName)
-    else if (variants !== 0 && answer.status === 200) sandbox.coverage.meetVariants(variants)
+    else if (variants !== 0 && answer.status === 200) sandbox.coverage.meetVariants(variants, endpoint.name)
     else sandbox.coverage.record(endpoint.name, answer.status, error, learned.level, answer.dates)
     if (warnings.length > 0) sandbox.coverage.warn(warnings, id)
   }

@@ -51,14 +51,14 @@ function dispatchOwn(sandbox: SandboxCore, request: CoreRequest, server: ServerS
   return answerApiRequest(sandbox, request)
 }
 
-/** The settings a server's sessions answer under: its own, with no sessions and no dashboard of their own. */
-const sessionSettings = new WeakMap<ServerSettings, ServerSettings>()
+/** The settings a server's sessions answer under, by session: the server's, with the session's own routes and no dashboard. */
+const sessionSettings = new WeakMap<SessionRoutes, ServerSettings>()
 
-function settingsInSession(server: ServerSettings): ServerSettings {
-  let settings = sessionSettings.get(server)
+function settingsInSession(server: ServerSettings, routes: SessionRoutes): ServerSettings {
+  let settings = sessionSettings.get(routes)
   if (settings === undefined) {
-    settings = Object.freeze({ ...server, sessions: undefined, dashboard: undefined })
-    sessionSettings.set(server, settings)
+    settings = Object.freeze({ ...server, sessions: routes, dashboard: undefined })
+    sessionSettings.set(routes, settings)
   }
   return settings
 }
@@ -82,7 +82,7 @@ function dispatchToSession(sessions: SessionRoutes, request: CoreRequest, server
   // The dashboard watching a session does not keep it alive.
   const session = sessions.use(id, request.header('x-sandbox-client') !== OBSERVER)
   if (session === undefined) return sessionNotFound(below)
-  const answer = dispatchOwn(session.core, requestAt(request, below), settingsInSession(server))
+  const answer = dispatchOwn(session.core, requestAt(request, below), settingsInSession(server, session.routes))
   // A session that ended while its answer loaded or waited is gone: its answer is too.
   if (answer instanceof Promise) return answer.then((loaded) => (session.ended ? sessionNotFound(below) : loaded))
   if (answer.delayMs <= 0) return answer

@@ -29,6 +29,8 @@ function change(value: unknown, segments: readonly string[], at: number, mutatio
   if (!Object.hasOwn(target, name)) return
   if (at === segments.length - 1) {
     if (mutation.kind === 'drop') delete target[name]
+    else if (mutation.kind === 'null') target[name] = null
+    else if (mutation.kind === 'empty') target[name] = Array.isArray(target[name]) ? [] : {}
     else target[name] = retyped(target[name])
     return
   }

@@ -19,7 +19,10 @@ export interface SessionRoutes {
    * The live session `id`'s sandbox, or `undefined` for none (or one past its time). `touch`: a
    * request of a test's keeps it alive; the dashboard's watching does not.
    */
-  use(id: string, touch: boolean): { readonly core: SandboxCore; readonly ended: boolean } | undefined
+  use(
+    id: string,
+    touch: boolean,
+  ): { readonly core: SandboxCore; readonly ended: boolean; /** Its own session routes: the sessions it makes. */ readonly routes: SessionRoutes } | undefined
   create(request: CoreRequest): Envelope<unknown>
   /** The list, as an envelope or an answer already built (and shared). */
   list(): Envelope<unknown> | Answer
@@ -51,7 +54,7 @@ export interface ServerSettings {
   readonly dashboard: ((file: string | null) => Promise<Answer>) | undefined
   /** What the request log has written and dropped, for `GET /__sandbox/health`; `undefined` where nothing logs. */
   readonly logStats: (() => { readonly written: number; readonly dropped: number }) | undefined
-  /** The session operations; `undefined` where there are none (the msw handlers, inside a session). */
+  /** The session operations; `undefined` where there are none (the msw handlers); inside a session, its children's. */
   readonly sessions: SessionRoutes | undefined
 }
 

@@ -121,8 +121,8 @@ export function resolveSandboxConfig(
   )
   return {
     catalogue,
-    // A variant to run under is in force from the start, after the given scenarios, as another would be.
-    scenarios: mutate.variant === undefined ? given : [...given, mutate.variant],
+    // A variant to run under is a layer under the scenarios (ScenarioState), not one of them.
+    scenarios: given,
     mutate,
     seed: checkWholeOption('seed', options.seed, DEFAULT_SEED),
     startNow: resolveNow(options.now),
@@ -156,7 +156,7 @@ export function createSandboxState(config: SandboxConfig): SandboxState {
   config.catalogue.attach(budget)
   return {
     budget,
-    scenarios: new ScenarioState(config.catalogue, config.scenarios, config.seed, budget),
+    scenarios: new ScenarioState(config.catalogue, config.scenarios, config.seed, budget, config.mutate.variant),
     journal: new Journal(JOURNAL_CAPACITY, budget),
     observerJournal: new Journal(OBSERVER_JOURNAL_CAPACITY, budget),
     coverage: new Coverage(),

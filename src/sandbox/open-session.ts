@@ -65,7 +65,7 @@ export function openSession(base: SandboxConfig, fixtures: SandboxCore['fixtures
   const config: SandboxConfig = {
     ...base,
     catalogue,
-    scenarios: mutate.variant === undefined ? scenarios : [...scenarios, mutate.variant],
+    scenarios,
     mutate,
     seed: input.seed ?? base.seed,
     startNow: input.now === undefined ? base.startNow : parseStartInstant(input.now),

@@ -221,10 +221,16 @@ export class ActiveScenarios {
    * Compiles `scenarios` (in order; a name given twice counts once) with fresh counters, seeded by
    * `seed`, kept in `ledger` (the sandbox's, so they count within its bounds).
    */
-  static compile(given: readonly Scenario[], seed: number, ledger: KeyCounters = new KeyCounters()): ActiveScenarios {
+  static compile(
+    given: readonly Scenario[],
+    seed: number,
+    ledger: KeyCounters = new KeyCounters(),
+    layer: readonly Scenario[] = [],
+  ): ActiveScenarios {
     const scenarios = given.filter((scenario, index) => given.findIndex((other) => other.name === scenario.name) === index)
-    if (scenarios.length === 0) return ActiveScenarios.NONE
-    const rules = scenarios.flatMap((scenario) => scenario.rules.map((_, index) => compileRule(scenario, index, seed, ledger)))
+    if (scenarios.length === 0 && layer.length === 0) return ActiveScenarios.NONE
+    // The layer's rules (a mutate run's variant) come last and are in force unnamed.
+    const rules = [...scenarios, ...layer].flatMap((scenario) => scenario.rules.map((_, index) => compileRule(scenario, index, seed, ledger)))
     return new ActiveScenarios(
       scenarios.map((scenario) => scenario.name),
       rules,
@@ -236,8 +242,8 @@ export class ActiveScenarios {
    * `second` should not repeat a scenario of `first` (see ScenarioState.forRequest).
    */
   static combine(first: ActiveScenarios, second: ActiveScenarios): ActiveScenarios {
-    if (second.names.length === 0) return first
-    if (first.names.length === 0) return second
+    if (second.rules.length === 0) return first
+    if (first.rules.length === 0) return second
     return new ActiveScenarios([...first.names, ...second.names], [...first.rules, ...second.rules])
   }
 

@@ -55,15 +55,22 @@ export class ScenarioState {
   )
   /** Every rule's per-key counters, bounded together and charged to the sandbox's share of the budget. */
   readonly #counters: KeyCounters
+  readonly #layer: readonly Scenario[]
 
   constructor(
     readonly catalogue: ScenarioCatalogue,
     readonly initial: readonly Scenario[],
     readonly seed: number,
     account: BudgetAccount = unboundedAccount(),
+    /**
+     * The variant a `mutate` run is under: a layer under the scenarios, in force whatever is put
+     * in force or reset, and not listed among them.
+     */
+    readonly layer: Scenario | undefined = undefined,
   ) {
     this.#counters = new KeyCounters(account)
-    this.#active = ActiveScenarios.compile(initial, seed, this.#counters)
+    this.#layer = layer === undefined ? [] : [layer]
+    this.#active = ActiveScenarios.compile(initial, seed, this.#counters, this.#layer)
     // What a reset returns to: the built-ins plus the scenarios the sandbox was started with.
     catalogue.checkpoint()
   }
@@ -82,7 +89,7 @@ export class ScenarioState {
   activate(scenarios: readonly Scenario[]): void {
     this.#byHeader.clear()
     this.#counters.clear()
-    this.#active = ActiveScenarios.compile(scenarios, this.seed, this.#counters)
+    this.#active = ActiveScenarios.compile(scenarios, this.seed, this.#counters, this.#layer)
   }
 
   /** Back to the scenarios the sandbox started with, with fresh counters; definitions added since are forgotten. */

@@ -44,6 +44,20 @@ function newSessionId(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(9))).toString('base64url')
 }
 
+/**
+ * How deep sessions nest: a session made at the root is at depth 1, one made by it (`POST
+ * /sessions/<id>/__sandbox/sessions`) at 2. Deeper: 409 `sessions_full` with {@link SESSION_DEPTH_DETAIL}.
+ */
+export const MAX_SESSION_DEPTH = 4
+
+/**
+ * The 409's detail of a session asked of a session already at {@link MAX_SESSION_DEPTH}.
+ *
+ * @example
+ * SESSION_DEPTH_DETAIL // 'Sessions nest at most 4 deep: …'
+ */
+export const SESSION_DEPTH_DETAIL = `Sessions nest at most ${MAX_SESSION_DEPTH} deep: make this one from the root (POST /__sandbox/sessions) or from a session nearer to it`
+
 /** One live session: its sandbox and what the list shows of it. */
 export interface Session {
   readonly id: string
@@ -54,6 +68,31 @@ export interface Session {
   requests: number
   /** Set once it has ended: a request that started before and completes after is answered 404. */
   ended: boolean
+  /** The session that made it (`undefined` at the root's), and how deep it is (1 at the root's). */
+  readonly parent: Session | undefined
+  readonly depth: number
+  /** The mutation or variant it was made under, which the sessions it makes inherit. */
+  readonly mutation: string | undefined
+  /** The sessions it made, live; they end with it. */
+  readonly children: Set<Session>
+  /** What its ended children counted: its suite report keeps it. */
+  readonly endedChildren: Coverage
+  /** Its own session routes (`/sessions/<id>/__sandbox/sessions`): children made, listed, ended. */
+  readonly routes: SessionRoutes
+}
+
+/** `body` with the parent's mutation where it names none: a child session inherits it. */
+function inheriting(body: unknown, mutation: string | undefined): unknown {
+  if (mutation === undefined) return body
+  if (body === undefined) return { mutation }
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || 'mutation' in body) return body
+  return { ...body, mutation }
+}
+
+/** The mutation a session body names, where it names one as text. */
+function mutationIn(body: unknown): string | undefined {
+  const mutation = typeof body === 'object' && body !== null ? (body as { mutation?: unknown }).mutation : undefined
+  return typeof mutation === 'string' ? mutation : undefined
 }
 
 /** How a server's sessions are made and bounded. */
@@ -98,11 +137,19 @@ export class SessionStore implements SessionRoutes {
     return this.#sessions.size
   }
 
-  /** Makes a session from an options object (a PortalError for a bad one), or throws the 409 when full. */
-  make(body: unknown): Session {
+  /**
+   * Makes a session from an options object (a PortalError for a bad one), or throws the 409 when
+   * full; made by `parent` (a session's own route), it inherits its mutation, counts in the same
+   * limit, and ends with it.
+   */
+  make(given: unknown, parent?: Session): Session {
     this.sweep()
+    if (parent?.ended === true) throw new SandboxError(ERRORS.sessionNotFound)
     if (this.#sessions.size >= this.limits.max)
       throw new SandboxError(ERRORS.sessionsFull, this.limits.max === 0 ? SESSIONS_OFF_DETAIL : undefined)
+    const depth = (parent?.depth ?? 0) + 1
+    if (depth > MAX_SESSION_DEPTH) throw new SandboxError(ERRORS.sessionsFull, SESSION_DEPTH_DETAIL)
+    const body = inheriting(given, parent?.mutation)
     const opened = this.open(body)
     const { users, projects, api_keys } = opened.core.fixtures
     const indexed = (users.length + projects.length + api_keys.length) * INDEX_ENTRY_HEAP_BYTES
@@ -111,7 +158,22 @@ export class SessionStore implements SessionRoutes {
       throw new SandboxError(ERRORS.memoryFull)
     }
     const now = Date.now()
-    const session: Session = { id: newSessionId(), ...opened, createdAt: now, lastUsedAt: now, requests: 0, ended: false }
+    const session: Session = {
+      id: newSessionId(),
+      ...opened,
+      createdAt: now,
+      lastUsedAt: now,
+      requests: 0,
+      ended: false,
+      parent,
+      depth,
+      mutation: mutationIn(body),
+      children: new Set(),
+      endedChildren: new Coverage(),
+      routes: undefined as unknown as SessionRoutes,
+    }
+    ;(session as { routes: SessionRoutes }).routes = this.#childRoutes(session)
+    parent?.children.add(session)
     this.#sessions.set(session.id, session)
     this.#changes++
     return session
@@ -137,13 +199,43 @@ export class SessionStore implements SessionRoutes {
     return session
   }
 
-  /** Ends a session, its client report kept for the suite and its memory given back; whether there was one. */
+  /**
+   * Ends a session and the sessions it made, their client reports kept for the suite (the root's,
+   * and their parent's) and their memory given back; whether there was one.
+   */
   remove(id: string): boolean {
     const session = this.#sessions.get(id)
     if (session === undefined) return false
+    for (const child of [...session.children]) this.remove(child.id)
     this.#ended.absorb(session.core.coverage)
+    if (session.parent !== undefined) {
+      session.parent.endedChildren.absorb(session.core.coverage)
+      session.parent.endedChildren.absorb(session.endedChildren)
+      session.parent.children.delete(session)
+    }
     this.#end(session)
     return this.#sessions.delete(id)
+  }
+
+  /** What a session's own `/__sandbox/sessions` does: its children made, listed and ended. */
+  #childRoutes(parent: Session): SessionRoutes {
+    return {
+      use: (id, touch) => this.use(id, touch),
+      create: (request) => ok(this.view(this.make(readJsonBody(request), parent)), 'Session created'),
+      list: () => ok({ sessions: [...parent.children].map((child) => this.view(child)) }, 'Sessions retrieved successfully'),
+      end: (id) => {
+        const child = this.#sessions.get(id)
+        if (child === undefined || child.parent !== parent) throw new SandboxError(ERRORS.sessionNotFound)
+        this.remove(id)
+        return ok({ id }, 'Session ended')
+      },
+      coverages: () => this.#descendantCoverages(parent),
+    }
+  }
+
+  /** The client reports of the sessions `parent` made, live (and theirs, all the way down) and ended. */
+  #descendantCoverages(parent: Session): Coverage[] {
+    return [parent.endedChildren, ...[...parent.children].flatMap((child) => [child.core.coverage, ...this.#descendantCoverages(child)])]
   }
 
   #end(session: Session): void {

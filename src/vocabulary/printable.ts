@@ -40,3 +40,15 @@ const REPLACEMENT = '\uFFFD'
 export function printable(value: unknown): string {
   return String(value).replace(ESCAPE_SEQUENCE, REPLACEMENT).replace(CONTROL, REPLACEMENT)
 }
+
+/**
+ * `text` with every terminal escape sequence removed whole (colours, cursor moves, titles), for a
+ * test runner's output shown in a report: its colours are no mark of anything, and a U+FFFD per
+ * colour would bury the words. What remains still goes through {@link printable}.
+ *
+ * @example
+ * withoutEscapes('\u001b[31m× fails\u001b[39m') // '× fails'
+ */
+export function withoutEscapes(text: string): string {
+  return text.replace(ESCAPE_SEQUENCE, '')
+}

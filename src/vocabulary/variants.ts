@@ -50,19 +50,53 @@ export function hasVariant(variants: VariantSet, name: VariantName): boolean {
 }
 
 /**
+ * The fields of each endpoint's success each variant changes, as paths of the response fields
+ * (a path names the field and everything below it): the variants' table, which the answers under
+ * them follow (src/analytics/variant-data.ts, src/core/variant-answer.ts). `mutate` judges a
+ * variant only where the suite noticed a mutation of one of these fields.
+ *
+ * @example
+ * VARIANT_FIELDS.trend.overview // ['data.visibility_score.trend']
+ */
+export const VARIANT_FIELDS: Readonly<Record<VariantName, Partial<Readonly<Record<EndpointName, readonly string[]>>>>> = {
+  // An unnamed field on every object of data, and meta_data's fields.
+  'extra-fields': { validate: ['data'], projects: ['data'], monitoring: ['data'], overview: ['data'] },
+  'project-status': { projects: ['data.projects[].status'] },
+  trend: { overview: ['data.visibility_score.trend'] },
+  // Missing days, topics without brands, providers without brands, scores at 0 and 100.
+  sparse: {
+    monitoring: ['data.visibility_score', 'data.brands_by_topics', 'data.historical_comparison'],
+    overview: ['data.visibility_score', 'data.brands_by_topics', 'data.brands_by_providers', 'data.current_day_stats'],
+  },
+  unicode: {
+    projects: ['data.projects[].name', 'data.projects[].display_name'],
+    monitoring: ['data.brands_by_topics'],
+    overview: ['data.brands_by_topics', 'data.brands_by_providers'],
+  },
+  large: { projects: ['data.projects', 'data.total'], monitoring: ['data.brands_by_topics'], overview: ['data.brands_by_topics'] },
+}
+
+/**
  * The endpoints whose successes each variant changes: a success of another endpoint under it is no
  * meeting of the variant (the client report counts it as the plain success).
  *
  * @example
  * VARIANT_ENDPOINTS.trend // ['overview']
  */
-export const VARIANT_ENDPOINTS: Readonly<Record<VariantName, readonly EndpointName[]>> = {
-  'extra-fields': ['validate', 'projects', 'monitoring', 'overview'],
-  'project-status': ['projects'],
-  trend: ['overview'],
-  sparse: ['monitoring', 'overview'],
-  unicode: ['projects', 'monitoring', 'overview'],
-  large: ['projects', 'monitoring', 'overview'],
+export const VARIANT_ENDPOINTS: Readonly<Record<VariantName, readonly EndpointName[]>> = Object.fromEntries(
+  VARIANT_NAMES.map((name) => [name, Object.keys(VARIANT_FIELDS[name]) as EndpointName[]]),
+) as unknown as Record<VariantName, readonly EndpointName[]>
+
+/**
+ * Whether `variant` changes the field `path` of `endpoint`'s success (the field, or one above or below it).
+ *
+ * @example
+ * variantChanges('trend', 'overview', 'data.visibility_score.trend') // true
+ */
+export function variantChanges(variant: VariantName, endpoint: EndpointName, path: string): boolean {
+  return (VARIANT_FIELDS[variant][endpoint] ?? []).some(
+    (field) => path === field || path.startsWith(`${field}.`) || path.startsWith(`${field}[]`) || field.startsWith(`${path}.`) || field.startsWith(`${path}[]`),
+  )
 }
 
 /**

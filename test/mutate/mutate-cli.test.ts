@@ -26,6 +26,7 @@ describe('analytics-sandbox mutate against the example Python client (examples/m
       'drop:projects:data.projects[].id',
       'drop:overview:data.sentiment_analysis.neutral',
       'retype:overview:data.visibility_score.current',
+      'drop:overview:data.visibility_score.trend',
     ]
     const { code, stdout, stderr } = await mutate([...only.flatMap((glob) => ['--only', glob]), '--format', 'json', ...PYTHON_SUITE])
     expect(code, stderr).toBe(MUTATE_EXIT.ok)
@@ -36,13 +37,18 @@ describe('analytics-sandbox mutate against the example Python client (examples/m
       'variant-trend': 'brittle',
       'drop:projects:data.projects[].id': 'noticed',
       'retype:overview:data.visibility_score.current': 'noticed',
+      'drop:overview:data.visibility_score.trend': 'noticed',
       'drop:overview:data.sentiment_analysis.neutral': 'unnoticed',
     })
     expect(report.tolerance).toBe(50)
-    expect(report.sensitivity).toBe(66.7)
+    expect(report.sensitivity).toBe(75)
     expect(report.unrequested).toEqual(['validate', 'monitoring'])
     const brittle = report.runs.find((run: { id: string }) => run.id === 'variant-trend')
     expect(brittle.output.join('\n')).toContain('volatile')
+    // unittest's failure, found in the output: its first lines, the assertion and the summary.
+    expect(brittle.failure.first[0]).toMatch(/^FAIL: /)
+    expect(brittle.failure.assertion).toMatch(/^self\.assert/)
+    expect(brittle.failure.summary).toBe('FAILED (failures=1)')
     expect(report.runs.find((run: { id: string }) => run.id === 'variant-extra-fields').output).toBeNull()
   }, 120_000)
 })
@@ -50,7 +56,7 @@ describe('analytics-sandbox mutate against the example Python client (examples/m
 describe('analytics-sandbox mutate against a vitest + msw suite that does not change (createSandbox reads ANALYTICS_SANDBOX_MUTATION)', () => {
   it('notices a dropped id, misses a dropped domain, and breaks on unicode names', async () => {
     const suite = join(REPO_ROOT, 'test/mutate/vitest-suite')
-    const only = ['variant-unicode', 'drop:projects:data.projects[].id', 'drop:projects:data.projects[].domain']
+    const only = ['variant-unicode', 'drop:projects:data.projects[].id', 'drop:projects:data.projects[].domain', 'drop:projects:data.projects[].name']
     const { code, stdout, stderr } = await mutate(
       [
         ...only.flatMap((glob) => ['--only', glob]),
@@ -70,10 +76,17 @@ describe('analytics-sandbox mutate against a vitest + msw suite that does not ch
     expect(verdicts).toEqual({
       'variant-unicode': 'brittle',
       'drop:projects:data.projects[].id': 'noticed',
+      'drop:projects:data.projects[].name': 'noticed',
       'drop:projects:data.projects[].domain': 'unnoticed',
     })
   }, 120_000)
 })
+
+/** The start of a node one-liner that gets a success of /projects from the run's sandbox, then goes on in `.then(() => { …`: close it with `})`. */
+const REACH = "fetch(process.env.ANALYTICS_SANDBOX_URL + 'projects', { headers: { 'X-API-Key': 'sbx_user_alpha' } }).then((r) => r.arrayBuffer()).then(() => {"
+
+/** The same with /validate. */
+const REACH_VALIDATE = REACH.replace("'projects'", "'validate'")
 
 /** A suite in one line of node: fails where /projects has no numeric data.total. */
 const TOTAL_SUITE = [
@@ -91,17 +104,17 @@ describe('analytics-sandbox mutate: formats, thresholds and exit codes', () => {
     '--only',
     'drop:projects:data.projects[].name',
     '--only',
-    'variant-trend',
+    'variant-large',
   ]
 
   it('prints a table per endpoint, each variant, and the two percentages (text, the default); exit 0', async () => {
     const { code, stdout } = await mutate([...only, '--', ...TOTAL_SUITE])
     expect(code).toBe(MUTATE_EXIT.ok)
-    expect(stdout).toMatch(/^ {2}tolerated {2}variant-trend$/m)
+    expect(stdout).toMatch(/^ {2}tolerated {2}variant-large$/m)
     expect(stdout).toMatch(/^\/projects \(mutations: the suite should fail\)$/m)
     expect(stdout).toMatch(/^ {2}drop {4}data\.projects\[\]\.name +unnoticed$/m)
     expect(stdout).toMatch(/^ {2}retype {2}data\.total +noticed$/m)
-    expect(stdout).toMatch(/^tolerance {3}100\.0 % \(1 of 1 variants tolerated\)$/m)
+    expect(stdout).toMatch(/^tolerance {3}100\.0 % \(1 of 1 judged variants tolerated\)$/m)
     expect(stdout).toMatch(/^sensitivity 66\.7 % \(2 of 3 mutations noticed\)$/m)
   }, 60_000)
 
@@ -109,11 +122,12 @@ describe('analytics-sandbox mutate: formats, thresholds and exit codes', () => {
     const failing = [
       process.execPath,
       '-e',
-      "if (process.env.ANALYTICS_SANDBOX_MUTATION === 'variant-trend') { console.log('first line'); console.log('second line'); process.exit(1) }",
+      `${TOTAL_SUITE[2]!.replace('process.exit(', 'process.exitCode = (')}.then(() => { if (process.env.ANALYTICS_SANDBOX_MUTATION === 'variant-large') { console.log('first line'); console.log('second line'); process.exit(1) } })`,
     ]
     const { stdout } = await mutate([...only, '--format', 'junit', '--', ...failing])
     expect(stdout.match(/<testcase /g)).toHaveLength(4)
-    expect(stdout.match(/<failure /g)).toHaveLength(4)
+    // The unnoticed name, and the brittle variant (judged: the suite noticed data.total, which variant-large changes).
+    expect(stdout.match(/<failure /g)).toHaveLength(2)
     expect(stdout).toContain('name="drop:projects:data.projects[].name"')
     expect(stdout).toContain('first line\nsecond line</failure>')
   }, 60_000)
@@ -159,7 +173,7 @@ describe('analytics-sandbox mutate: formats, thresholds and exit codes', () => {
   it('kills a run past --timeout with its whole process group, children included, as timed-out', async () => {
     const marker = join(await temp.write('placeholder', ''), '..', 'grandchild-alive')
     const grandchild = `setTimeout(() => require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x'), 4000)`
-    const suite = `const { spawn } = require('node:child_process'); if (process.env.ANALYTICS_SANDBOX_MUTATION) { spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' }); setTimeout(() => {}, 60000) }`
+    const suite = `${REACH} if (process.env.ANALYTICS_SANDBOX_MUTATION) { require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' }); setTimeout(() => {}, 60000) } })`
     // The baseline must pass within the same time-out: 2 s, so a loaded machine starts node in time.
     const { code, stdout, stderr } = await mutate([
       '--only',
@@ -183,7 +197,7 @@ describe('analytics-sandbox mutate: formats, thresholds and exit codes', () => {
   it('kills what a run left behind when it ends, with its process group', async () => {
     const marker = join(await temp.write('placeholder-2', ''), '..', 'left-behind-alive')
     const grandchild = `setTimeout(() => require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x'), 1500)`
-    const suite = `if (process.env.ANALYTICS_SANDBOX_MUTATION) require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' }).unref()`
+    const suite = `${REACH} if (process.env.ANALYTICS_SANDBOX_MUTATION) require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' }).unref() })`
     const { code, stdout } = await mutate(['--only', 'drop:projects:data.total', '--format', 'json', '--', process.execPath, '-e', suite])
     expect(code).toBe(MUTATE_EXIT.ok)
     expect(JSON.parse(stdout).runs[0].verdict).toBe('unnoticed')
@@ -198,9 +212,9 @@ describe('analytics-sandbox mutate: formats, thresholds and exit codes', () => {
     const sleeper = [
       process.execPath,
       '-e',
-      'setTimeout(() => process.exit(process.env.ANALYTICS_SANDBOX_MUTATION?.startsWith("drop") ? 1 : 0), 1000)',
+      `${REACH_VALIDATE} setTimeout(() => process.exit(process.env.ANALYTICS_SANDBOX_MUTATION?.startsWith("drop") ? 1 : 0), 1000) })`,
     ]
-    const many = ['--only', 'drop:validate:*', '--only', 'retype:validate:*', '--format', 'json']
+    const many = ['--only', 'drop:validate:*', '--only', 'retype:validate:*', '--envelope', '--format', 'json']
     const timed = async (jobs: string) => {
       const started = performance.now()
       const { stdout } = await mutate([...many, '--jobs', jobs, '--', ...sleeper])
@@ -219,7 +233,7 @@ describe('analytics-sandbox mutate: formats, thresholds and exit codes', () => {
 
 describe('analytics-sandbox mutate: progress, order and interruption', () => {
   it('gives the same ids, order and verdicts for the same command and flags, and a progress line per run with --progress', async () => {
-    const args = ['--only', 'drop:projects:*', '--format', 'json', '--progress', '--', ...TOTAL_SUITE]
+    const args = ['--only', 'drop:projects:*', '--jobs', '1', '--format', 'json', '--progress', '--', ...TOTAL_SUITE]
     const first = await mutate(args)
     const second = await mutate(args)
     const verdicts = (stdout: string) => JSON.parse(stdout).runs.map((run: { id: string; verdict: string }) => `${run.id} ${run.verdict}`)
@@ -235,7 +249,7 @@ describe('analytics-sandbox mutate: progress, order and interruption', () => {
   ] as const)(
     'stops every run on %s, prints what finished, and exits %i',
     async (signal, exitCode) => {
-      const slow = [process.execPath, '-e', 'setTimeout(() => {}, process.env.ANALYTICS_SANDBOX_MUTATION ? 1500 : 0)']
+      const slow = [process.execPath, '-e', `${REACH_VALIDATE} setTimeout(() => {}, process.env.ANALYTICS_SANDBOX_MUTATION ? 1500 : 0) })`]
       const cli = runCli(['mutate', '--only', 'drop:validate:*', '--jobs', '2', '--format', 'json', '--progress', '--', ...slow])
       // Once a run has finished (its progress line), however slow the machine.
       for (let waited = 0; !cli.stderr().includes('[1/') && waited < 20_000; waited += 50)

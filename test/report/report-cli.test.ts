@@ -88,7 +88,11 @@ describe('analytics-sandbox report', () => {
     [['--min-coverage', '101', '--url', 'http://127.0.0.1:9/'], /--min-coverage must be a percentage from 0 to 100/],
     [['--timeout', '0100', '--url', 'http://127.0.0.1:9/'], /--timeout must be a whole number of milliseconds/],
     [['--timeout', '10000000', '--url', 'http://127.0.0.1:9/'], /--timeout must be a whole number of milliseconds/],
-    [[], /required option '--url <url>' not specified/],
+    [[], /give --url <base url> \(a running sandbox\) or -- <command>/],
+    [['--'], /no command after --/],
+    [['--url', 'http://127.0.0.1:9/api/v1/', '--', 'true'], /not both and not neither/],
+    [['--out', '/no/such/folder/r.txt', '--', 'true'], /--out "\/no\/such\/folder\/r.txt": its folder does not exist/],
+    [['--format', 'yaml', '--', 'true'], /argument 'yaml' is invalid/],
     [['--url', 'http://127.0.0.1:9/api/v1/'], /cannot reach http:\/\/127\.0\.0\.1:9\/__sandbox\/coverage/],
   ])('exits 2 with one line for its own usage mistake or no sandbox at --url: %j', async (args, message) => {
     const { code, stdout, stderr } = await report(args)

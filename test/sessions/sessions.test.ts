@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
-import { SESSIONS_OFF_DETAIL } from '../../src/server/session-store.js'
+import { MAX_SESSION_DEPTH, SESSION_DEPTH_DETAIL, SESSIONS_OFF_DETAIL } from '../../src/server/session-store.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { DEFINED_TWICE } from '../../src/scenarios/scenario-catalogue.js'
 import { repeatedParameterDetail } from '../../src/vocabulary/repeated-parameter.js'
@@ -189,20 +189,49 @@ describe('sessions over real HTTP', () => {
     expect(twice.body.errors.detail).toBe(repeatedParameterDetail('scope'))
   })
 
-  it('has no sessions inside a session: its /__sandbox/sessions routes are a 404 for every method, never a 405', async () => {
-    const session = await newSession()
-    for (const [method, path] of [
-      ['GET', 'sessions'],
-      ['POST', 'sessions'],
-      ['DELETE', 'sessions'],
-      ['GET', `sessions/${session.id}`],
-      ['DELETE', `sessions/${session.id}`],
-    ] as const) {
-      expect(
-        (await call(`${session.admin_url}${path}`, { method, ...(method === 'POST' ? { body: {} } : {}) })).status,
-        `${method} ${path}`,
-      ).toBe(404)
+  it('makes sessions inside a session: a sibling at its own URL that inherits the mutation, lists under its parent, and ends with it', async () => {
+    const parent = await newSession({ mutation: 'drop:projects:data.total' })
+    const made = await call(`${parent.admin_url}sessions`, { method: 'POST', body: { label: 'child' } })
+    expect(made.status).toBe(201)
+    const child = made.body.data
+    expect(child.base_url).toBe(`${new URL(sandbox.url).origin}/sessions/${child.id}/api/v1/`)
+    // The child answers under the parent's mutation.
+    const projects = await call(`${child.base_url}projects`, { headers: ALPHA })
+    expect(projects.status).toBe(200)
+    expect(projects.body.data).not.toHaveProperty('total')
+    expect((await call(`${parent.admin_url}sessions`)).body.data.sessions.map((listed: { id: string }) => listed.id)).toEqual([child.id])
+    // A child's own body may name another mutation.
+    const other = await call(`${parent.admin_url}sessions`, { method: 'POST', body: { mutation: 'drop:projects:data.projects' } })
+    expect((await call(`${other.body.data.base_url}projects`, { headers: ALPHA })).body.data).not.toHaveProperty('projects')
+    // Ended with its parent: every path under it is 404 session_not_found.
+    expect((await admin(`sessions/${parent.id}`, { method: 'DELETE' })).status).toBe(200)
+    const gone = await call(`${child.base_url}projects`, { headers: ALPHA })
+    expect([gone.status, gone.body.errors.error]).toEqual([404, ERRORS.sessionNotFound.error])
+    expect((await call(`${parent.admin_url}sessions`, { method: 'POST', body: {} })).status).toBe(404)
+  })
+
+  it('refuses a session nested deeper than MAX_SESSION_DEPTH with 409 sessions_full, making nothing', async () => {
+    let admin_url = (await newSession()).admin_url
+    for (let depth = 2; depth <= MAX_SESSION_DEPTH; depth++) {
+      const made = await call(`${admin_url}sessions`, { method: 'POST', body: {} })
+      expect(made.status).toBe(201)
+      admin_url = made.body.data.admin_url
     }
+    const before = (await admin('sessions')).body.data.sessions.length
+    const refused = await call(`${admin_url}sessions`, { method: 'POST', body: {} })
+    expect([refused.status, refused.body.errors.error, refused.body.errors.detail]).toEqual([409, ERRORS.sessionsFull.error, SESSION_DEPTH_DETAIL])
+    expect((await admin('sessions')).body.data.sessions.length).toBe(before)
+  })
+
+  it("adds a child session's counts to its parent's suite report, live and ended", async () => {
+    const parent = await newSession()
+    const child = (await call(`${parent.admin_url}sessions`, { method: 'POST', body: {} })).body.data
+    await call(`${child.base_url}projects`, { headers: ALPHA })
+    const met = (report: Got) => report.body.data.outcomes.filter((outcome: { seen: number }) => outcome.seen > 0).map((outcome: { id: string }) => outcome.id)
+    expect(met(await call(`${parent.admin_url}coverage?scope=suite`))).toEqual(['projects.200.user'])
+    expect((await call(`${parent.admin_url}coverage?scope=suite`)).body.data.reached).toEqual(['projects'])
+    await call(`${parent.admin_url}sessions/${child.id}`, { method: 'DELETE' })
+    expect(met(await call(`${parent.admin_url}coverage?scope=suite`))).toEqual(['projects.200.user'])
   })
 
   it('refuses a start clock before 0001-01-01, as the clock is refused there, and two inline definitions of one name', async () => {

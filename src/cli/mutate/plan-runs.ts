@@ -26,21 +26,27 @@ export function globPattern(glob: string): RegExp {
 
 /**
  * The runs of a `mutate`: every variant, then every mutation (each in the catalogue's order), or
- * those `only` selects (their union). The same list for the same catalogue, whatever the order of
- * the globs. Gives the globs that matched nothing, which are a usage mistake.
+ * those `only` selects (their union). Mutations of envelope fields a client may ignore are set
+ * apart (`envelope`) unless `withEnvelope`. The same list for the same catalogue, whatever the order
+ * of the globs. Gives the globs that matched nothing, which are a usage mistake.
  *
  * @example
  * planRuns(['variant-trend'], ['variant-trend']).runs.map((run) => run.id) // ['variant-trend']
  */
-export function planRuns(variants: readonly string[], only: readonly string[]): { runs: PlannedRun[]; unmatched: string[] } {
+export function planRuns(
+  variants: readonly string[],
+  only: readonly string[],
+  withEnvelope = false,
+): { runs: PlannedRun[]; envelope: string[]; unmatched: string[] } {
   const all: PlannedRun[] = [
     ...variants.map((id): PlannedRun => ({ id, kind: 'variant' })),
     ...MUTATIONS.map((mutation): PlannedRun => ({ id: mutation.id, kind: 'mutation', mutation })),
   ]
-  if (only.length === 0) return { runs: all, unmatched: [] }
   const patterns = only.map((glob) => ({ glob, pattern: globPattern(glob) }))
   const unmatched = patterns.filter(({ pattern }) => !all.some((run) => pattern.test(run.id))).map(({ glob }) => glob)
-  return { runs: all.filter((run) => patterns.some(({ pattern }) => pattern.test(run.id))), unmatched }
+  const chosen = only.length === 0 ? all : all.filter((run) => patterns.some(({ pattern }) => pattern.test(run.id)))
+  const apart = (run: PlannedRun) => !withEnvelope && run.mutation?.envelope === true
+  return { runs: chosen.filter((run) => !apart(run)), envelope: chosen.filter(apart).map((run) => run.id), unmatched }
 }
 
 /**

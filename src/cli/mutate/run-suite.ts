@@ -1,18 +1,31 @@
 import { spawn } from 'node:child_process'
+import { withoutEscapes } from '../../vocabulary/printable.js'
 
 /** Lines of a run's output kept for the report: the last ones, where a failure says why. */
 export const OUTPUT_LINES = 20
 
-/** Bytes of a run's output kept while it runs: enough for the last lines, however much it writes. */
-const OUTPUT_BYTES = 64 * 1024
+/**
+ * Bytes of a run's output kept while it runs, at its start and at its end: where runners put a
+ * failure's first lines and their summary, however much they write between (100 MB keeps 128 KiB).
+ */
+export const OUTPUT_BYTES = 64 * 1024
+
+/**
+ * What every run's command gets besides the caller's environment: runners then write no colours
+ * (what still comes is removed whole, see `withoutEscapes`).
+ */
+export const QUIET_COLOURS: Readonly<Record<string, string>> = { NO_COLOR: '1', FORCE_COLOR: '0' }
 
 /** How one run of the command ended. */
 export interface SuiteRun {
   /** `passed` (exit 0), `failed`, `timed-out` (killed past the time-out), `stopped` (by Ctrl-C). */
   readonly ending: 'passed' | 'failed' | 'timed-out' | 'stopped'
   readonly ms: number
-  /** The last {@link OUTPUT_LINES} lines of its stdout and stderr, merged. */
+  /** The last {@link OUTPUT_LINES} lines of its stdout and stderr, merged, escape sequences removed. */
   readonly output: string[]
+  /** Its output's first and last {@link OUTPUT_BYTES} (the whole where it wrote less), escape sequences removed. */
+  readonly head: string
+  readonly tail: string
 }
 
 /**
@@ -61,11 +74,18 @@ function killGroup(pid: number | undefined): void {
 export function runSuite(command: string, args: readonly string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<SuiteRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
+    let head = ''
     let tail = ''
     const keep = (chunk: Buffer) => {
-      tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_BYTES)
+      const text = chunk.toString('utf8')
+      if (head.length < OUTPUT_BYTES) head += text.slice(0, OUTPUT_BYTES - head.length)
+      tail = (tail + text).slice(-OUTPUT_BYTES)
     }
-    const child = spawn(command, args, { env, detached: process.platform !== 'win32', stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, {
+      env: { ...env, ...QUIET_COLOURS },
+      detached: process.platform !== 'win32',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let ending: SuiteRun['ending'] | undefined
     const stop = (why: 'timed-out' | 'stopped') => {
       ending ??= why
@@ -98,12 +118,14 @@ export function runSuite(command: string, args: readonly string[], env: NodeJS.P
       live.delete(onStop)
       killGroup(child.pid)
       const { code, signal } = exited ?? { code: closeCode, signal: closeSignal }
-      const text = tail.replace(/\s+$/, '')
+      const text = withoutEscapes(tail).replace(/\s+$/, '')
       const lines = text === '' ? [] : text.split(/\r?\n/)
       resolve({
         ending: ending ?? (code === 0 && signal === null ? 'passed' : 'failed'),
         ms: performance.now() - started,
         output: lines.slice(-OUTPUT_LINES),
+        head: withoutEscapes(head),
+        tail: withoutEscapes(tail),
       })
     })
   })

@@ -43,7 +43,7 @@ export const JOURNAL_PAGE = 100
  * NO_SESSIONS_DETAIL // 'Sessions are made by the standalone sandbox (analytics-sandbox, startSandbox) at its root …'
  */
 export const NO_SESSIONS_DETAIL =
-  'Sessions are made by the standalone sandbox (analytics-sandbox, startSandbox) at its root /__sandbox/sessions, not in process or inside a session'
+  'Sessions are made by the standalone sandbox (analytics-sandbox, startSandbox) at its root /__sandbox/sessions (and inside a session), not in process'
 
 /**
  * The 404's detail for an OpenAPI document where no server serves it (the msw handlers).

@@ -1,4 +1,4 @@
-import type { EndpointName } from '../../vocabulary/endpoint-names.js'
+import { ENDPOINT_NAMES, type EndpointName } from '../../vocabulary/endpoint-names.js'
 import type { KeyLevel } from '../../vocabulary/key-level.js'
 import type { Warning } from '../../vocabulary/warnings.js'
 import { OUTCOMES, type Outcome } from './outcome-catalogue.js'
@@ -42,6 +42,8 @@ export interface CoverageReport {
   readonly percent: number
   readonly outcomes: readonly CoveredOutcome[]
   readonly warnings: readonly WarningCount[]
+  /** The endpoints that answered a success (under a variant too): what a mutation of theirs can reach. */
+  readonly reached: readonly EndpointName[]
 }
 
 /** Where each outcome of an endpoint is counted: by error code, its own 500, its successes. */
@@ -105,9 +107,12 @@ export function outcomeSlot(
 class Tally {
   readonly seen = new Array<number>(OUTCOMES.length).fill(0)
   readonly warnings = new Map<string, { count: number; detail: string; requestId: number }>()
+  /** Endpoints that answered a success under a variant (counted as the variant's outcome, not the endpoint's). */
+  readonly reachedUnderVariants = new Set<EndpointName>()
 
   add(other: Tally): void {
     other.seen.forEach((count, index) => (this.seen[index]! += count))
+    for (const endpoint of other.reachedUnderVariants) this.reachedUnderVariants.add(endpoint)
     for (const [code, warning] of other.warnings) {
       const kept = this.warnings.get(code)
       if (kept === undefined) this.warnings.set(code, { ...warning })
@@ -118,6 +123,7 @@ class Tally {
   clear(): void {
     this.seen.fill(0)
     this.warnings.clear()
+    this.reachedUnderVariants.clear()
   }
 }
 
@@ -130,6 +136,20 @@ export type CoverageScope = 'reset' | 'suite'
 
 /** The coverage scopes, for a query parameter or a flag. */
 export const COVERAGE_SCOPES: readonly CoverageScope[] = ['reset', 'suite']
+
+/**
+ * Where every sandbox made in this process also counts what it answers, while a `mutate` or
+ * `report -- <command>` run listens (the node entry sets it from ANALYTICS_SANDBOX_REPORT_DIR; see
+ * src/server/run-report.ts): a sandbox made with it set counts into `coverage` too and calls
+ * `changed`. Unset (every other process), counting costs one comparison more.
+ *
+ * @example
+ * RUN_LISTENER.coverage = new Coverage()
+ */
+export const RUN_LISTENER: { coverage: Coverage | undefined; changed: () => void } = {
+  coverage: undefined,
+  changed: () => {},
+}
 
 /**
  * Counts, as requests are answered, which outcomes of {@link OUTCOMES} they met and which warnings
@@ -146,6 +166,8 @@ export class Coverage {
   readonly #current = new Tally()
   /** Since the start, across resets. */
   readonly #total = new Tally()
+  /** The run this sandbox also counts into, where one listens ({@link RUN_LISTENER}). */
+  readonly #mirror = RUN_LISTENER.coverage
 
   /** Counts an answer of `endpoint`; `dates` is the number of dates of an analytics success. */
   record(endpoint: EndpointName, status: number, error: string | null, level: KeyLevel | undefined, dates: number | undefined): void {
@@ -157,6 +179,7 @@ export class Coverage {
     if (slot < 0) return
     this.#current.seen[slot]!++
     this.#total.seen[slot]!++
+    this.#mirrored()?.count(slot)
   }
 
   /** Counts the outcome of a fault or a variant, by its scenario's name. */
@@ -165,19 +188,31 @@ export class Coverage {
     if (index === undefined) return
     this.#current.seen[index]!++
     this.#total.seen[index]!++
+    this.#mirrored()?.meet(name)
   }
 
-  /** Counts the outcome of each variant in `variants`, which a success was answered with. */
-  meetVariants(variants: VariantSet): void {
+  /** Counts the outcome of each variant in `variants`, which a success of `endpoint` was answered with. */
+  meetVariants(variants: VariantSet, endpoint: EndpointName): void {
     for (const [bit, index] of VARIANT_SLOTS) {
       if ((variants & bit) === 0) continue
       this.#current.seen[index]!++
       this.#total.seen[index]!++
     }
+    this.#current.reachedUnderVariants.add(endpoint)
+    this.#total.reachedUnderVariants.add(endpoint)
+    this.#mirrored()?.meetVariants(variants, endpoint)
+  }
+
+  /** The run's coverage where one listens, its listener told (it writes once the request's counts are made). */
+  #mirrored(): Coverage | undefined {
+    if (this.#mirror === undefined) return undefined
+    RUN_LISTENER.changed()
+    return this.#mirror
   }
 
   /** Counts the warnings of the request the journal recorded as `requestId`. */
   warn(warnings: readonly Warning[], requestId: number): void {
+    this.#mirrored()?.warn(warnings, requestId)
     for (const tally of [this.#current, this.#total]) {
       for (const { code, detail } of warnings) {
         const kept = tally.warnings.get(code)
@@ -206,12 +241,15 @@ export class Coverage {
     }
     const outcomes = OUTCOMES.map((outcome, index) => ({ ...outcome, seen: tally.seen[index]! }))
     const covered = outcomes.filter((outcome) => outcome.seen > 0).length
+    const reached = new Set(tally.reachedUnderVariants)
+    for (const outcome of outcomes) if (outcome.endpoint !== null && outcome.status === 200 && outcome.seen > 0) reached.add(outcome.endpoint)
     return {
       total: outcomes.length,
       covered,
       percent: Math.round((covered / outcomes.length) * 1000) / 10,
       outcomes,
       warnings: [...tally.warnings].map(([code, { count, detail, requestId }]) => ({ code, count, detail, request_id: requestId })),
+      reached: ENDPOINT_NAMES.filter((endpoint) => reached.has(endpoint)),
     }
   }
 

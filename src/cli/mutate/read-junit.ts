@@ -1,0 +1,107 @@
+import { readFileSync, statSync } from 'node:fs'
+
+/** Bytes of a JUnit file read at most: a suite of thousands of tests with long failures is a few MB. */
+export const MAX_JUNIT_BYTES = 32 * 1024 * 1024
+
+/** Lines of a failing test's failure kept. */
+export const JUNIT_FAILURE_LINES = 8
+
+/** Failing tests listed for one run at most; the rest are counted. */
+export const MAX_FAILING_TESTS = 20
+
+/**
+ * A test that failed, as a JUnit report names it, with its failure's message and first lines.
+ *
+ * @example
+ * const failing: FailingTest = { name: 'client > reads the trend', lines: ['AssertionError: …'] }
+ */
+export interface FailingTest {
+  readonly name: string
+  readonly lines: readonly string[]
+}
+
+/** What a JUnit file said of a run: its failing tests (at most {@link MAX_FAILING_TESTS}), and how many failed in all. */
+export interface JunitResult {
+  readonly failing: readonly FailingTest[]
+  readonly failed: number
+}
+
+/**
+ * Why a JUnit file was not read, as templates the tests import; `mutate` prints one warning line
+ * for the run, and its verdict stands without test names.
+ *
+ * @example
+ * JUNIT_WARNINGS.missing('report.xml')
+ */
+export const JUNIT_WARNINGS = {
+  missing: (path: string) => `--junit ${JSON.stringify(path)}: the run wrote no such file, so its verdict names no tests`,
+  tooLarge: (path: string) => `--junit ${JSON.stringify(path)} is over ${MAX_JUNIT_BYTES / 1024 / 1024} MiB: not read`,
+  illFormed: (path: string) => `--junit ${JSON.stringify(path)} is not well-formed JUnit XML, so the run's verdict names no tests`,
+} as const
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
+
+/** XML text as it reads: entities and character references decoded, CDATA unwrapped. */
+function decodeXml(text: string): string {
+  return text
+    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_, inner: string) => inner)
+    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
+      if (name[0] === '#') {
+        const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
+        return Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+      }
+      return ENTITIES[name] ?? whole
+    })
+}
+
+/** An attribute's value in a tag's attribute text. */
+function attribute(attributes: string, name: string): string | undefined {
+  const found = new RegExp(`\\b${name}\\s*=\\s*("([^"]*)"|'([^']*)')`).exec(attributes)
+  return found === null ? undefined : decodeXml(found[2] ?? found[3] ?? '')
+}
+
+/**
+ * Reads the JUnit XML report at `path` a suite wrote (vitest, jest-junit, pytest `--junitxml`,
+ * go-junit-report, Surefire): each `testcase` with a `failure` or an `error`, named `classname >
+ * name`, with the failure's message and first lines. A string is the warning where it could not be
+ * read (no file, too large, not JUnit XML).
+ *
+ * @example
+ * const result = readJunit('report.xml')
+ * if (typeof result !== 'string') result.failing.map((test) => test.name)
+ */
+export function readJunit(path: string): JunitResult | string {
+  let text: string
+  try {
+    if (statSync(path).size > MAX_JUNIT_BYTES) return JUNIT_WARNINGS.tooLarge(path)
+    text = readFileSync(path, 'utf8')
+  } catch {
+    return JUNIT_WARNINGS.missing(path)
+  }
+  if (!/<testsuites?\b/.test(text)) return JUNIT_WARNINGS.illFormed(path)
+  const failing: FailingTest[] = []
+  let failed = 0
+  const testcase = /<testcase\b([^>]*?)(\/?)>/g
+  for (let found = testcase.exec(text); found !== null; found = testcase.exec(text)) {
+    if (found[2] === '/') continue
+    const end = text.indexOf('</testcase>', testcase.lastIndex)
+    if (end < 0) return JUNIT_WARNINGS.illFormed(path)
+    const body = text.slice(testcase.lastIndex, end)
+    testcase.lastIndex = end + '</testcase>'.length
+    const failure = /<(failure|error)\b([^>]*?)(\/?)>/.exec(body)
+    if (failure === null) continue
+    failed++
+    if (failing.length >= MAX_FAILING_TESTS) continue
+    const name = attribute(found[1]!, 'name') ?? '(unnamed)'
+    const classname = attribute(found[1]!, 'classname')
+    const message = attribute(failure[2]!, 'message')
+    const closing = failure[3] === '/' ? -1 : body.indexOf(`</${failure[1]}>`, failure.index)
+    const inner = closing < 0 ? '' : decodeXml(body.slice(failure.index + failure[0].length, closing))
+    const lines = [...(message === undefined ? [] : [message]), ...inner.split(/\r?\n/)]
+      .map((line) => line.trimEnd())
+      .filter((line, index, all) => line.trim() !== '' && all.indexOf(line) === index)
+      .slice(0, JUNIT_FAILURE_LINES)
+    failing.push({ name: classname === undefined || classname === '' ? name : `${classname} > ${name}`, lines })
+  }
+  return { failing, failed }
+}
