@@ -601,7 +601,8 @@ try {
         '--',
         process.execPath,
         '-e',
-        `setTimeout(() => {}, ${smoke ? 200 : 1000})`,
+        // Each endpoint reached first: mutate runs nothing of an endpoint the baseline never reached (#51).
+        `Promise.all(['validate', 'projects', 'monitoring'].map((path) => fetch(process.env.ANALYTICS_SANDBOX_URL + path, { headers: { 'X-API-Key': 'sbx_project_101' } }))).then(() => setTimeout(() => {}, ${smoke ? 200 : 1000}))`,
       ],
       { cwd: root, stdio: 'ignore' },
     )
@@ -616,6 +617,44 @@ try {
     3,
     speedup >= 3,
     `${(one / 1000).toFixed(1)} s and ${(four / 1000).toFixed(1)} s`,
+  )
+}
+
+// mutate on a careful suite (#51): 22 vitest tests, an in-process server, a session per test
+// (bench/judge-suite). Before #51 every variant and every drop and retype ran, envelope fields and
+// endpoints never reached included, one at a time by default; now only what can tell runs, at the
+// cores (at most 4) at once. The time before is the runs then × this run's median time a run, one at
+// a time (the code before cannot run here); the goal is a third of it or less.
+if (!smoke) {
+  const started = performance.now()
+  const out = execFileSync(
+    process.execPath,
+    [
+      'dist/cli/main.cjs',
+      'mutate',
+      '--format',
+      'json',
+      '--',
+      process.execPath,
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--root',
+      'bench/judge-suite',
+    ],
+    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  )
+  const wallMs = performance.now() - started
+  const report = JSON.parse(out)
+  const perRun = median(report.runs.map((run) => run.ms))
+  const { mutations, variants } = (await import(join(root, 'dist/core/mutation-list.js'))).MUTATION_LIST
+  const before = mutations.filter((mutation) => mutation.kind === 'drop' || mutation.kind === 'retype').length + variants.length
+  const share = wallMs / (before * perRun)
+  row(
+    'mutate on a careful 22-test suite: time against the runs before #51',
+    share,
+    0.34,
+    share <= 0.34,
+    `${report.runs.length} runs in ${(wallMs / 1000).toFixed(1)} s (${report.unreached.length} unreached, ${report.envelope.length} envelope, not run); before: ${before} runs × ${(perRun / 1000).toFixed(2)} s one at a time; tolerance ${report.tolerance}, sensitivity ${report.sensitivity}`,
   )
 }
 

@@ -167,7 +167,9 @@ export function formatCoverageMarkdown(report: CoverageReport, baseUrl: string):
   ]
   for (const outcome of report.outcomes) {
     const example = outcome.seen > 0 ? '' : `\`${cell(exampleAsCurl(outcome.example, baseUrl))}\``
-    lines.push(`| ${outcome.endpoint === null ? '(any)' : `/${cell(outcome.endpoint)}`} | ${cell(outcomeName(outcome))} | ${cell(outcome.seen)} | ${example} |`)
+    lines.push(
+      `| ${outcome.endpoint === null ? '(any)' : `/${cell(outcome.endpoint)}`} | ${cell(outcomeName(outcome))} | ${cell(outcome.seen)} | ${example} |`,
+    )
   }
   if (report.warnings.length > 0) {
     lines.push('', '### Warnings', '')

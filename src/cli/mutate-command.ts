@@ -127,7 +127,9 @@ function createMutateProgram(io: MutateIo): Command {
         .default([])
         .argParser(collect),
     )
-    .addOption(new Option('--jobs <n>', 'runs at once (default: the cores, at most 4)').default(DEFAULT_JOBS).argParser(wholeFlag('--jobs', 1, 64)))
+    .addOption(
+      new Option('--jobs <n>', 'runs at once (default: the cores, at most 4)').default(DEFAULT_JOBS).argParser(wholeFlag('--jobs', 1, 64)),
+    )
     .addOption(
       new Option('--timeout <s>', 'seconds a run may take before it is killed').default(120).argParser(wholeFlag('--timeout', 1, 86_400)),
     )
@@ -141,7 +143,12 @@ function createMutateProgram(io: MutateIo): Command {
       ),
     )
     .addOption(new Option('--progress', 'a line per finished run on stderr even when it is not a terminal'))
-    .addOption(new Option('--envelope', 'also run the mutations of envelope fields a client may ignore (message, code, errors, meta_data); never counted'))
+    .addOption(
+      new Option(
+        '--envelope',
+        'also run the mutations of envelope fields a client may ignore (message, code, errors, meta_data); never counted',
+      ),
+    )
     .addOption(new Option('--junit <path>', 'the JUnit XML report the suite writes: names the tests that failed in each run'))
     .addOption(new Option('--out <file>', 'write the report to this file instead of stdout'))
 }
@@ -271,7 +278,8 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
 
   /** The endpoints the baseline run got a success from, over every sandbox it made. */
   let reached = new Set<string>()
-  const warnings: string[] = []
+  /** Warnings of the runs, by text: how many runs each holds for. */
+  const warnings = new Map<string, number>()
   /** Runs the command once, in a session of its own under `run` (none: the baseline). */
   const runOnce = async (run: PlannedRun | undefined): Promise<{ outcome: SuiteRun; junit: FailingTest[] | undefined }> => {
     const session = await sandbox.createSession({ scenarios: scenarios as never, ...(run === undefined ? {} : { mutation: run.id }) })
@@ -287,8 +295,9 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
       if (run === undefined) reached = new Set(readRunUnion(folder, await sessionCoverage(session.adminUrl)).reached)
       let failing: FailingTest[] | undefined
       if (junitPath !== undefined && outcome.ending !== 'stopped') {
-        const read = readJunit(junitPath)
-        if (typeof read === 'string') warnings.push(`${run?.id ?? 'baseline'}: ${read}`)
+        const read = readJunit(junitPath, junit)
+        // One line for the whole run, however many runs it holds for.
+        if (typeof read === 'string') warnings.set(read, (warnings.get(read) ?? 0) + 1)
         else failing = [...read.failing]
       }
       return { outcome, junit: failing }
@@ -321,8 +330,7 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
       return fail(MUTATE_ERRORS.baseline(baseline.ending === 'timed-out' ? 'timed out' : 'failed'), output)
     }
     // What the baseline never received cannot be noticed nor broken on: not run.
-    const canReach = (run: PlannedRun) =>
-      run.kind === 'variant' ? variantReached(run.id, reached) : reached.has(run.mutation!.endpoint)
+    const canReach = (run: PlannedRun) => (run.kind === 'variant' ? variantReached(run.id, reached) : reached.has(run.mutation!.endpoint))
     const toRun = plan.filter(canReach)
     const unreached = plan.filter((run) => !canReach(run)).map((run) => run.id)
 
@@ -358,13 +366,14 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
     await Promise.all(Array.from({ length: Math.min(jobs, toRun.length) }, worker))
     const finishedRuns = judgeVariants(results.filter((result): result is RunResult => result !== undefined))
     const unrequested = ENDPOINT_NAMES.filter((endpoint) => !reached.has(endpoint))
-    const report = reportOf(finishedRuns, { unrequested, unreached, envelope, warnings }, signal ?? null)
+    const warned = [...warnings].map(([text, runs]) => (runs === 1 ? text : `${text} (${runs} runs)`))
+    const report = reportOf(finishedRuns, { unrequested, unreached, envelope, warnings: warned }, signal ?? null)
     if (signal !== undefined) {
       io.stderr(
         `analytics-sandbox mutate: stopped by ${signal} after ${finishedRuns.length} of ${toRun.length} runs; the report covers those only\n`,
       )
     }
-    for (const warning of warnings) io.stderr(`analytics-sandbox mutate: warning: ${printable(warning)}\n`)
+    for (const warning of warned) io.stderr(`analytics-sandbox mutate: warning: ${printable(warning)}\n`)
     writeReport(io, flags.out, formatReport(report, plan, flags.format))
     if (signal !== undefined) return signal === 'SIGINT' ? MUTATE_EXIT.interrupted : MUTATE_EXIT.terminated
     const below = (percent: number | null, min: number | undefined) => min !== undefined && percent !== null && percent < min

@@ -166,7 +166,9 @@ function createReportProgram(output: VerifyOutput, run: (flags: ReportFlags) => 
     .addOption(new Option('--min-coverage <percent>', 'exit 1 when fewer outcomes were met').argParser(percentOption('--min-coverage')))
     .addOption(new Option('--fail-on-warnings', 'exit 1 when any request got a warning'))
     .addOption(
-      new Option('--format <format>', 'text, json (the admin answer’s data), junit (JUnit XML) or markdown').choices(REPORT_FORMATS).default('text'),
+      new Option('--format <format>', 'text, json (the admin answer’s data), junit (JUnit XML) or markdown')
+        .choices(REPORT_FORMATS)
+        .default('text'),
     )
     .addOption(new Option('--out <file>', 'write the report to this file instead of stdout'))
     .addOption(new Option('--admin-token <token>', "the sandbox's admin token, if it has one").env('ANALYTICS_SANDBOX_ADMIN_TOKEN'))
@@ -190,7 +192,11 @@ Examples:
 }
 
 /** The client report of everything `command` did: a session of its own, and what every sandbox it made left in the run's folder. */
-async function reportOfCommand(command: string, args: readonly string[], stderr: (text: string) => void): Promise<{ report: CoverageReport; ending: string }> {
+async function reportOfCommand(
+  command: string,
+  args: readonly string[],
+  stderr: (text: string) => void,
+): Promise<{ report: CoverageReport; ending: string }> {
   const sandbox = await startSandbox({ port: 0 })
   const session = await sandbox.createSession({})
   const folder = makeRunFolder()
@@ -236,7 +242,7 @@ export async function runReport(argv: readonly string[], output: VerifyOutput): 
   const [command, ...commandArgs] = split < 0 ? [] : argv.slice(split + 1)
   const program = createReportProgram(output, async (flags) => {
     if (split >= 0 && (command === undefined || command === '')) throw new ReportError(REPORT_ERRORS.noCommand)
-    if ((flags.url === undefined) === (split < 0)) throw new ReportError(REPORT_ERRORS.urlOrCommand)
+    if ((flags.url === undefined) === split < 0) throw new ReportError(REPORT_ERRORS.urlOrCommand)
     if (flags.out !== undefined && !existsSync(dirname(resolve(flags.out)))) throw new ReportError(REPORT_ERRORS.outFolder(flags.out))
     const write = (text: string) => (flags.out === undefined ? output.stdout(text) : writeFileSync(flags.out, text))
     let report: CoverageReport
@@ -256,7 +262,8 @@ export async function runReport(argv: readonly string[], output: VerifyOutput): 
     else if (flags.format === 'markdown') write(formatCoverageMarkdown(report, base))
     else write(formatCoverageText(report, base))
     const reasons: string[] = []
-    if (ending !== 'passed') reasons.push(REPORT_ERRORS.commandFailed(ending === 'timed-out' ? 'timed out' : ending === 'stopped' ? 'was stopped' : 'failed'))
+    if (ending !== 'passed')
+      reasons.push(REPORT_ERRORS.commandFailed(ending === 'timed-out' ? 'timed out' : ending === 'stopped' ? 'was stopped' : 'failed'))
     if (flags.minCoverage !== undefined && report.percent < flags.minCoverage) {
       reasons.push(`${report.percent.toFixed(1)} % of outcomes met, below --min-coverage ${flags.minCoverage}`)
     }

@@ -31,7 +31,12 @@ function readRunFile(path: string): { outcomes: Record<string, unknown>; warning
   try {
     if (statSync(path).size > MAX_RUN_FILE_BYTES) return undefined
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as { outcomes?: unknown; warnings?: unknown; reached?: unknown }
-    if (typeof parsed.outcomes !== 'object' || parsed.outcomes === null || !Array.isArray(parsed.warnings) || !Array.isArray(parsed.reached))
+    if (
+      typeof parsed.outcomes !== 'object' ||
+      parsed.outcomes === null ||
+      !Array.isArray(parsed.warnings) ||
+      !Array.isArray(parsed.reached)
+    )
       return undefined
     return { outcomes: parsed.outcomes as Record<string, unknown>, warnings: parsed.warnings, reached: parsed.reached }
   } catch {

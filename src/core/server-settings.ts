@@ -22,7 +22,13 @@ export interface SessionRoutes {
   use(
     id: string,
     touch: boolean,
-  ): { readonly core: SandboxCore; readonly ended: boolean; /** Its own session routes: the sessions it makes. */ readonly routes: SessionRoutes } | undefined
+  ):
+    | {
+        readonly core: SandboxCore
+        readonly ended: boolean /** Its own session routes: the sessions it makes. */
+        readonly routes: SessionRoutes
+      }
+    | undefined
   create(request: CoreRequest): Envelope<unknown>
   /** The list, as an envelope or an answer already built (and shared). */
   list(): Envelope<unknown> | Answer

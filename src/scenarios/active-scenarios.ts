@@ -230,7 +230,9 @@ export class ActiveScenarios {
     const scenarios = given.filter((scenario, index) => given.findIndex((other) => other.name === scenario.name) === index)
     if (scenarios.length === 0 && layer.length === 0) return ActiveScenarios.NONE
     // The layer's rules (a mutate run's variant) come last and are in force unnamed.
-    const rules = [...scenarios, ...layer].flatMap((scenario) => scenario.rules.map((_, index) => compileRule(scenario, index, seed, ledger)))
+    const rules = [...scenarios, ...layer].flatMap((scenario) =>
+      scenario.rules.map((_, index) => compileRule(scenario, index, seed, ledger)),
+    )
     return new ActiveScenarios(
       scenarios.map((scenario) => scenario.name),
       rules,

@@ -66,9 +66,12 @@ export const MUTATIONS: readonly Mutation[] = ENDPOINT_NAMES.flatMap((endpoint) 
   return fields.flatMap(({ path, leaf }) => {
     const envelope = inEnvelope(path)
     const of = (kind: MutationKind): Mutation => ({ id: `${kind}:${endpoint}:${path}`, kind, endpoint, path, leaf, envelope })
-    const kinds: MutationKind[] = ['drop', leaf === null ? undefined : 'retype', 'null', leaf === null && isListOrMap(fields, path) ? 'empty' : undefined].filter(
-      (kind): kind is MutationKind => kind !== undefined,
-    )
+    const kinds: MutationKind[] = [
+      'drop',
+      leaf === null ? undefined : 'retype',
+      'null',
+      leaf === null && isListOrMap(fields, path) ? 'empty' : undefined,
+    ].filter((kind): kind is MutationKind => kind !== undefined)
     return kinds.map(of)
   })
 })

@@ -95,7 +95,12 @@ export const VARIANT_ENDPOINTS: Readonly<Record<VariantName, readonly EndpointNa
  */
 export function variantChanges(variant: VariantName, endpoint: EndpointName, path: string): boolean {
   return (VARIANT_FIELDS[variant][endpoint] ?? []).some(
-    (field) => path === field || path.startsWith(`${field}.`) || path.startsWith(`${field}[]`) || field.startsWith(`${path}.`) || field.startsWith(`${path}[]`),
+    (field) =>
+      path === field ||
+      path.startsWith(`${field}.`) ||
+      path.startsWith(`${field}[]`) ||
+      field.startsWith(`${path}.`) ||
+      field.startsWith(`${path}[]`),
   )
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { ADMIN_TOKEN_RULE } from '../../src/server/start-server.js'
 import { unknownCommandMessage } from '../../src/cli/run-cli.js'
+import { REPORT_ERRORS } from '../../src/cli/report-command.js'
 import { useTempDir } from '../support/temp-dir.js'
 import { canListenOn, findFreePort, get, killAllCli, REPO_ROOT, runCli } from './run-cli.js'
 
@@ -177,7 +178,7 @@ describe('help and version', () => {
     [['--prot', '0'], "analytics-sandbox: unknown option '--prot' (Did you mean --port?)"],
     [['repotr', '--url', 'x'], `analytics-sandbox: ${unknownCommandMessage('repotr')}`],
     [['--log', 'xml'], "analytics-sandbox: option '--log <format>' argument 'xml' is invalid. Allowed choices are pretty, json, none."],
-    [['report', '--min-coverage', '80'], "analytics-sandbox report: required option '--url <url>' not specified"],
+    [['report', '--min-coverage', '80'], `analytics-sandbox report: ${REPORT_ERRORS.urlOrCommand}`],
   ])('A usage mistake (%j) exits non-zero with one line on stderr, named after the command, suggestion included.', async (args, line) => {
     const cli = runCli(args)
     expect((await cli.waitForExit()).code).not.toBe(0)

@@ -94,6 +94,8 @@ describe('issue #50 at full size', () => {
     expect((await quick.waitForExit(60_000)).code, quick.stderr()).toBe(MUTATE_EXIT.ok)
     const stubborn = runCli(['mutate', '--timeout', '5', '--', 'bash', '-c', 'setsid sleep 45 & sleep 30'])
     expect((await stubborn.waitForExit(30_000)).code).toBe(MUTATE_EXIT.usage)
+    // It reaches /validate first, so the mutated runs are made (mutate runs nothing of an endpoint never reached).
+    const reach = `"${process.execPath}" -e "fetch(process.env.ANALYTICS_SANDBOX_URL + 'validate').then((r) => r.arrayBuffer())"`
     const stopped = runCli([
       'mutate',
       '--timeout',
@@ -101,7 +103,7 @@ describe('issue #50 at full size', () => {
       '--',
       'bash',
       '-c',
-      'setsid sleep 45 & [ -z "$ANALYTICS_SANDBOX_MUTATION" ] || sleep 30',
+      `${reach}; setsid sleep 45 & [ -z "$ANALYTICS_SANDBOX_MUTATION" ] || sleep 30`,
     ])
     await new Promise((resolve) => setTimeout(resolve, 3_000))
     stopped.child.kill('SIGTERM')

@@ -56,7 +56,12 @@ describe('analytics-sandbox mutate against the example Python client (examples/m
 describe('analytics-sandbox mutate against a vitest + msw suite that does not change (createSandbox reads ANALYTICS_SANDBOX_MUTATION)', () => {
   it('notices a dropped id, misses a dropped domain, and breaks on unicode names', async () => {
     const suite = join(REPO_ROOT, 'test/mutate/vitest-suite')
-    const only = ['variant-unicode', 'drop:projects:data.projects[].id', 'drop:projects:data.projects[].domain', 'drop:projects:data.projects[].name']
+    const only = [
+      'variant-unicode',
+      'drop:projects:data.projects[].id',
+      'drop:projects:data.projects[].domain',
+      'drop:projects:data.projects[].name',
+    ]
     const { code, stdout, stderr } = await mutate(
       [
         ...only.flatMap((glob) => ['--only', glob]),
@@ -83,7 +88,8 @@ describe('analytics-sandbox mutate against a vitest + msw suite that does not ch
 })
 
 /** The start of a node one-liner that gets a success of /projects from the run's sandbox, then goes on in `.then(() => { …`: close it with `})`. */
-const REACH = "fetch(process.env.ANALYTICS_SANDBOX_URL + 'projects', { headers: { 'X-API-Key': 'sbx_user_alpha' } }).then((r) => r.arrayBuffer()).then(() => {"
+const REACH =
+  "fetch(process.env.ANALYTICS_SANDBOX_URL + 'projects', { headers: { 'X-API-Key': 'sbx_user_alpha' } }).then((r) => r.arrayBuffer()).then(() => {"
 
 /** The same with /validate. */
 const REACH_VALIDATE = REACH.replace("'projects'", "'validate'")

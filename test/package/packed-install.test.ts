@@ -151,6 +151,8 @@ describe('the packed package installed into a fresh project, on Node 20 with msw
       'dist/cli/program.cjs': 'src/cli/program.ts',
       'dist/cli/load-program.cjs': 'src/cli/load-program.ts',
       'dist/dashboard/dashboard.js': 'src/dashboard/main.ts',
+      // Copied by scripts/copy-report-viewer.mjs from the dev dependency it names.
+      'dist/cli/mutate/mutation-test-elements.js': 'node_modules/mutation-testing-elements/dist/mutation-test-elements.js',
     }
     const sourceOf = (path: string) =>
       bundles[path] ??

@@ -37,10 +37,13 @@ afterEach(async () => {
  * run with a mutation.
  */
 function leavesAChild(detached: boolean, mutatedMs = 0): string[] {
+  // It gets a success of /validate first: mutate runs nothing of an endpoint its baseline never reached.
   const script = `
-    const child = require('node:child_process').spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'inherit', detached: ${detached} })
-    require('node:fs').appendFileSync(${JSON.stringify(PIDS)}, child.pid + '\\n')
-    setTimeout(() => process.exit(0), process.env.ANALYTICS_SANDBOX_MUTATION ? ${mutatedMs} : 0)`
+    fetch(process.env.ANALYTICS_SANDBOX_URL + 'validate', { headers: { 'X-API-Key': 'sbx_user_alpha' } }).then((r) => r.arrayBuffer()).then(() => {
+      const child = require('node:child_process').spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'inherit', detached: ${detached} })
+      require('node:fs').appendFileSync(${JSON.stringify(PIDS)}, child.pid + '\\n')
+      setTimeout(() => process.exit(0), process.env.ANALYTICS_SANDBOX_MUTATION ? ${mutatedMs} : 0)
+    })`
   return [process.execPath, '-e', script]
 }
 

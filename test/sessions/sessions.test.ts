@@ -219,7 +219,11 @@ describe('sessions over real HTTP', () => {
     }
     const before = (await admin('sessions')).body.data.sessions.length
     const refused = await call(`${admin_url}sessions`, { method: 'POST', body: {} })
-    expect([refused.status, refused.body.errors.error, refused.body.errors.detail]).toEqual([409, ERRORS.sessionsFull.error, SESSION_DEPTH_DETAIL])
+    expect([refused.status, refused.body.errors.error, refused.body.errors.detail]).toEqual([
+      409,
+      ERRORS.sessionsFull.error,
+      SESSION_DEPTH_DETAIL,
+    ])
     expect((await admin('sessions')).body.data.sessions.length).toBe(before)
   })
 
@@ -227,7 +231,8 @@ describe('sessions over real HTTP', () => {
     const parent = await newSession()
     const child = (await call(`${parent.admin_url}sessions`, { method: 'POST', body: {} })).body.data
     await call(`${child.base_url}projects`, { headers: ALPHA })
-    const met = (report: Got) => report.body.data.outcomes.filter((outcome: { seen: number }) => outcome.seen > 0).map((outcome: { id: string }) => outcome.id)
+    const met = (report: Got) =>
+      report.body.data.outcomes.filter((outcome: { seen: number }) => outcome.seen > 0).map((outcome: { id: string }) => outcome.id)
     expect(met(await call(`${parent.admin_url}coverage?scope=suite`))).toEqual(['projects.200.user'])
     expect((await call(`${parent.admin_url}coverage?scope=suite`)).body.data.reached).toEqual(['projects'])
     await call(`${parent.admin_url}sessions/${child.id}`, { method: 'DELETE' })

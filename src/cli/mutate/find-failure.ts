@@ -76,11 +76,16 @@ export function findFailure(head: string, tail: string): FoundFailure {
     if (start >= 0) break
   }
   const first = start < 0 ? [] : trimEnd(lines.slice(start, start + FAILURE_LINES))
-  const block = start < 0 ? [] : lines.slice(start, start + 40)
-  let assertion: string | null = null
+  // The failure's own lines: up to the runner's next separator (vitest's ⎯⎯⎯, pytest's ____ and ====),
+  // however long its diff (a list of 2,000 ids is 2,000 lines before the code frame).
+  const after = start < 0 ? -1 : lines.findIndex((line, index) => index > start && /^(?:⎯{5,}|_{5,} |={5,})/.test(line))
+  const block = start < 0 ? [] : lines.slice(start, after < 0 ? undefined : after)
+  // vitest marks the line that threw with a caret on the line below it: `   |  ^`.
+  const caret = block.findIndex((line, index) => index > 0 && /^\s*\|\s*\^/.test(line))
+  let assertion: string | null = caret > 0 ? block[caret - 1]!.replace(/^\s*\d+\|/, '').trim() : null
   for (const pattern of ASSERTION_LINES) {
-    assertion = block.find((line) => pattern.test(line))?.trim() ?? null
     if (assertion !== null) break
+    assertion = block.find((line) => pattern.test(line))?.trim() ?? null
   }
   let summary: string | null = null
   for (let index = lines.length - 1; index >= 0 && summary === null; index--) {

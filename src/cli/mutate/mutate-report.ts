@@ -158,7 +158,9 @@ export function formatMutateText(report: MutateReport, plan: readonly PlannedRun
       lines.push(`  unreached  ${report.unreached.length} (the suite never got a success from ${never}, so none could be noticed)`)
     }
     if (report.envelope.length > 0)
-      lines.push(`  envelope   ${report.envelope.length} (message, code, errors, meta_data: a correct client may ignore them; --envelope runs them)`)
+      lines.push(
+        `  envelope   ${report.envelope.length} (message, code, errors, meta_data: a correct client may ignore them; --envelope runs them)`,
+      )
     lines.push('')
   }
   for (const warning of report.warnings) lines.push(`warning: ${printable(warning)}`)
@@ -188,7 +190,8 @@ export const xmlText = (text: string) =>
     .replaceAll("'", '&apos;')
 
 /** Whether a run is a failure of the report's JUnit and markdown forms. */
-const isFailing = (run: RunResult) => run.verdict === 'brittle' || run.verdict === 'timed-out' || (run.verdict === 'unnoticed' && !run.envelope)
+const isFailing = (run: RunResult) =>
+  run.verdict === 'brittle' || run.verdict === 'timed-out' || (run.verdict === 'unnoticed' && !run.envelope)
 
 /**
  * The report as JUnit XML: a test case per run named by its id, failed where unnoticed, brittle or
@@ -200,7 +203,9 @@ const isFailing = (run: RunResult) => run.verdict === 'brittle' || run.verdict =
  */
 export function formatMutateJunit(report: MutateReport): string {
   const failing = report.runs.filter(isFailing)
-  const skipped = report.runs.filter((run) => !isFailing(run) && (run.verdict === 'unjudged' || (run.envelope && run.verdict === 'unnoticed')))
+  const skipped = report.runs.filter(
+    (run) => !isFailing(run) && (run.verdict === 'unjudged' || (run.envelope && run.verdict === 'unnoticed')),
+  )
   const cases = report.runs.map((run) => {
     const head = `    <testcase classname="analytics-sandbox.mutate.${run.kind}" name="${xmlText(run.id)}" time="${(run.ms / 1000).toFixed(3)}">`
     if (skipped.includes(run)) {
@@ -239,7 +244,12 @@ const cell = (text: string) => printable(text).replaceAll('|', '\\|').replaceAll
  */
 export function formatMutateMarkdown(report: MutateReport): string {
   const lines = ['## analytics-sandbox mutate', '']
-  lines.push(`| tolerance | sensitivity |`, `|---|---|`, `| ${shown(report.tolerance)} | ${report.sensitivity === null ? 'none ran' : `${report.sensitivity.toFixed(1)} %`} |`, '')
+  lines.push(
+    `| tolerance | sensitivity |`,
+    `|---|---|`,
+    `| ${shown(report.tolerance)} | ${report.sensitivity === null ? 'none ran' : `${report.sensitivity.toFixed(1)} %`} |`,
+    '',
+  )
   const brittle = report.runs.filter((run) => run.kind === 'variant' && (run.verdict === 'brittle' || run.verdict === 'timed-out'))
   if (brittle.length > 0) {
     lines.push('### Brittle variants', '')
@@ -260,7 +270,11 @@ export function formatMutateMarkdown(report: MutateReport): string {
   }
   const unjudged = report.runs.filter((run) => run.verdict === 'unjudged')
   if (unjudged.length > 0) lines.push(`Unjudged variants (${UNJUDGED_REASON}): ${unjudged.map((run) => cell(run.id)).join(', ')}`, '')
-  if (report.unreached.length > 0) lines.push(`Not run, unreached: ${report.unreached.length} (never a success from ${report.unrequested.map((endpoint) => `/${endpoint}`).join(', ')})`, '')
+  if (report.unreached.length > 0)
+    lines.push(
+      `Not run, unreached: ${report.unreached.length} (never a success from ${report.unrequested.map((endpoint) => `/${endpoint}`).join(', ')})`,
+      '',
+    )
   if (report.envelope.length > 0) lines.push(`Not run, envelope fields: ${report.envelope.length} (\`--envelope\` runs them)`, '')
   return `${lines.join('\n')}\n`
 }

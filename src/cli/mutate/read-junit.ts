@@ -70,22 +70,22 @@ function attribute(attributes: string, name: string): string | undefined {
  * const result = readJunit('report.xml')
  * if (typeof result !== 'string') result.failing.map((test) => test.name)
  */
-export function readJunit(path: string): JunitResult | string {
+export function readJunit(path: string, shown = path): JunitResult | string {
   let text: string
   try {
-    if (statSync(path).size > MAX_JUNIT_BYTES) return JUNIT_WARNINGS.tooLarge(path)
+    if (statSync(path).size > MAX_JUNIT_BYTES) return JUNIT_WARNINGS.tooLarge(shown)
     text = readFileSync(path, 'utf8')
   } catch {
-    return JUNIT_WARNINGS.missing(path)
+    return JUNIT_WARNINGS.missing(shown)
   }
-  if (!/<testsuites?\b/.test(text)) return JUNIT_WARNINGS.illFormed(path)
+  if (!/<testsuites?\b/.test(text)) return JUNIT_WARNINGS.illFormed(shown)
   const failing: FailingTest[] = []
   let failed = 0
   const testcase = /<testcase\b([^>]*?)(\/?)>/g
   for (let found = testcase.exec(text); found !== null; found = testcase.exec(text)) {
     if (found[2] === '/') continue
     const end = text.indexOf('</testcase>', testcase.lastIndex)
-    if (end < 0) return JUNIT_WARNINGS.illFormed(path)
+    if (end < 0) return JUNIT_WARNINGS.illFormed(shown)
     const body = text.slice(testcase.lastIndex, end)
     testcase.lastIndex = end + '</testcase>'.length
     const failure = /<(failure|error)\b([^>]*?)(\/?)>/.exec(body)

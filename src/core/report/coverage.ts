@@ -242,7 +242,8 @@ export class Coverage {
     const outcomes = OUTCOMES.map((outcome, index) => ({ ...outcome, seen: tally.seen[index]! }))
     const covered = outcomes.filter((outcome) => outcome.seen > 0).length
     const reached = new Set(tally.reachedUnderVariants)
-    for (const outcome of outcomes) if (outcome.endpoint !== null && outcome.status === 200 && outcome.seen > 0) reached.add(outcome.endpoint)
+    for (const outcome of outcomes)
+      if (outcome.endpoint !== null && outcome.status === 200 && outcome.seen > 0) reached.add(outcome.endpoint)
     return {
       total: outcomes.length,
       covered,
