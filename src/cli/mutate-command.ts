@@ -294,7 +294,8 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
       const outcome = await runSuite(command, runArgs, env, flags.timeout * 1000)
       if (run === undefined) reached = new Set(readRunUnion(folder, await sessionCoverage(session.adminUrl)).reached)
       let failing: FailingTest[] | undefined
-      if (junitPath !== undefined && outcome.ending !== 'stopped') {
+      // Only a failed run has failing tests to name (a noticed mutation, a failing variant).
+      if (junitPath !== undefined && (outcome.ending === 'failed' || outcome.ending === 'timed-out')) {
         const read = readJunit(junitPath, junit)
         // One line for the whole run, however many runs it holds for.
         if (typeof read === 'string') warnings.set(read, (warnings.get(read) ?? 0) + 1)

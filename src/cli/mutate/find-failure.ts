@@ -1,5 +1,3 @@
-import { OUTPUT_BYTES } from './run-suite.js'
-
 /** Lines of a failure shown from where it starts. */
 export const FAILURE_LINES = 12
 
@@ -9,7 +7,8 @@ export const FAILURE_LINES = 12
  * go test's `--- FAIL:`, Maven Surefire's `<<< FAILURE!`, then any assertion error.
  */
 const FAILURE_STARTS: readonly RegExp[] = [
-  /^\s*FAIL\s+\S/,
+  // vitest's ` FAIL  file > test` (not go test's `FAIL\tpackage`, its summary)
+  /^\s*FAIL +\S.* > /,
   /^(?:FAIL|ERROR): \S/,
   /^\s*[×✕✗]\s+\S/,
   /^\s*●\s+\S/,
@@ -53,10 +52,9 @@ export interface FoundFailure {
   readonly summary: string | null
 }
 
-/** The lines of a run's output: the whole of it where it was short, else its start, a gap, and its end. */
+/** The lines of a run's output: the whole of it where it was short (no tail), else its start, a gap, and its end. */
 function linesOf(head: string, tail: string): string[] {
-  const whole = head.length < OUTPUT_BYTES
-  const text = whole ? head : `${head}\n…\n${tail}`
+  const text = tail === '' ? head : `${head}\n…\n${tail}`
   return text.split(/\r?\n/)
 }
 

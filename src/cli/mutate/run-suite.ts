@@ -23,7 +23,10 @@ export interface SuiteRun {
   readonly ms: number
   /** The last {@link OUTPUT_LINES} lines of its stdout and stderr, merged, escape sequences removed. */
   readonly output: string[]
-  /** Its output's first and last {@link OUTPUT_BYTES} (the whole where it wrote less), escape sequences removed. */
+  /**
+   * Its output's first and last {@link OUTPUT_BYTES}, escape sequences removed; `tail` is empty where
+   * `head` holds the whole of it.
+   */
   readonly head: string
   readonly tail: string
 }
@@ -74,12 +77,20 @@ function killGroup(pid: number | undefined): void {
 export function runSuite(command: string, args: readonly string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<SuiteRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
-    let head = ''
-    let tail = ''
+    // Bytes, decoded once at the end: 100 MB of output then makes no garbage text, only the chunks node read.
+    const head: Buffer[] = []
+    let headBytes = 0
+    const tail: Buffer[] = []
+    let tailBytes = 0
     const keep = (chunk: Buffer) => {
-      const text = chunk.toString('utf8')
-      if (head.length < OUTPUT_BYTES) head += text.slice(0, OUTPUT_BYTES - head.length)
-      tail = (tail + text).slice(-OUTPUT_BYTES)
+      if (headBytes < OUTPUT_BYTES) {
+        const part = chunk.subarray(0, OUTPUT_BYTES - headBytes)
+        head.push(Buffer.from(part))
+        headBytes += part.byteLength
+      }
+      tail.push(chunk)
+      tailBytes += chunk.byteLength
+      while (tailBytes - tail[0]!.byteLength >= OUTPUT_BYTES) tailBytes -= tail.shift()!.byteLength
     }
     const child = spawn(command, args, {
       env: { ...env, ...QUIET_COLOURS },
@@ -118,14 +129,17 @@ export function runSuite(command: string, args: readonly string[], env: NodeJS.P
       live.delete(onStop)
       killGroup(child.pid)
       const { code, signal } = exited ?? { code: closeCode, signal: closeSignal }
-      const text = withoutEscapes(tail).replace(/\s+$/, '')
+      const lastBytes = Buffer.concat(tail)
+      const tailText = withoutEscapes(lastBytes.subarray(Math.max(0, lastBytes.byteLength - OUTPUT_BYTES)).toString('utf8'))
+      const headText = withoutEscapes(Buffer.concat(head).toString('utf8'))
+      const text = tailText.replace(/\s+$/, '')
       const lines = text === '' ? [] : text.split(/\r?\n/)
       resolve({
         ending: ending ?? (code === 0 && signal === null ? 'passed' : 'failed'),
         ms: performance.now() - started,
         output: lines.slice(-OUTPUT_LINES),
-        head: withoutEscapes(head),
-        tail: withoutEscapes(tail),
+        head: headText,
+        tail: headBytes === tailBytes ? '' : tailText,
       })
     })
   })
