@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { canPin, chooseGenerator, runLoad } from './load.mjs'
 import { consumerProject, importCost, nodeBinary, packTarball } from './import-cost.mjs'
 import { median } from './median.mjs'
+import { mutateMemory } from './mutate-memory.mjs'
 
 const root = new URL('../', import.meta.url).pathname
 const smoke = process.argv.includes('--smoke')
@@ -656,6 +657,19 @@ if (!smoke) {
     share <= 0.34,
     `${report.runs.length} runs in ${(wallMs / 1000).toFixed(1)} s (${report.unreached.length} unreached, ${report.envelope.length} envelope, not run); before: ${before} runs × ${(perRun / 1000).toFixed(2)} s one at a time; tolerance ${report.tolerance}, sensitivity ${report.sensitivity}`,
   )
+}
+
+// What mutate's own memory grows by while it reads 100 MB of a run's output, or a 10 MB JUnit file (#51).
+if (!smoke) {
+  const grown = await mutateMemory(quick ? 1 : 3)
+  row(
+    "mutate reading 100 MB of a run's output: its memory over a quiet run (MB)",
+    grown.output,
+    50,
+    grown.output <= 50,
+    `${grown.base.toFixed(0)} MB for a quiet run; peak RSS`,
+  )
+  row('mutate reading a 10 MB JUnit file: its memory over a quiet run (MB)', grown.junit, 50, grown.junit <= 50, 'peak RSS')
 }
 
 const GENERATED = smoke ? 200 : 10_000

