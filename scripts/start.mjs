@@ -1,6 +1,6 @@
 // `npm start`: the standalone sandbox from a clone. It builds dist/ first when it is missing or
 // older than a source (npm run build, its output on stderr, so the ready line stays stdout's
-// first), then runs the bin in this process with the same arguments.
+// first), then runs the bin in this process with the same arguments (serving, with --exit-with-parent).
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { needsBuild } from './needs-build.mjs'
@@ -15,4 +15,9 @@ if (needsBuild(root)) {
     process.exit(built.status ?? 1)
   }
 }
+// npm passes no signal on to this process (`kill` of `npm start` ends npm, and its shell waits on):
+// the server watches its parents instead and stops when npm ends, freeing its port (within 250 ms).
+// Only for serving: a command (report, verify, mutate) takes no such flag.
+const [first] = process.argv.slice(2)
+if ((first === undefined || first.startsWith('-')) && !process.argv.includes('--exit-with-parent')) process.argv.push('--exit-with-parent')
 await import('../dist/cli/main.cjs')
