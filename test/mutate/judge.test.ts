@@ -54,9 +54,7 @@ describe('mutate on a vitest + msw suite whose tests call useScenario()', () => 
     // The trend test sets fail-once with useScenario(): the run's variant stays under it.
     const trend = runs.get('variant-trend')!
     expect(trend.verdict).toBe('brittle')
-    expect(trend.failing_tests!.map((test) => test.name)).toEqual([
-      'client.spec.ts > reads the trend of project 101 after a failed first try',
-    ])
+    expect(trend.failing_tests!.map((test) => test.name)).toEqual(['client.spec.ts > reads the trend after a failed first try'])
     expect(trend.failure!.assertion).toContain('throw new Error(`unknown trend')
     const large = runs.get('variant-large')!
     expect(large.verdict).toBe('brittle')
@@ -80,7 +78,7 @@ describe('mutate on a vitest + msw suite whose tests call useScenario()', () => 
     ])
     expect(code).toBe(MUTATE_EXIT.ok)
     expect(stdout).toMatch(/^ {2}brittle {4}variant-trend$/m)
-    expect(stdout).toMatch(/^ {6}\| +FAIL +client\.spec\.ts > reads the trend of project 101 after a failed first try$/m)
+    expect(stdout).toMatch(/^ {6}\| +FAIL +client\.spec\.ts > reads the trend after a failed first try$/m)
     expect(stdout).toMatch(/^ {6}assertion: .*throw new Error\(`unknown trend/m)
     expect(stdout).toMatch(/^ {6}summary: Tests +1 failed \| 2 passed/m)
     // oxlint-disable-next-line no-control-regex -- an escape is what must not be there

@@ -155,7 +155,7 @@ export function formatMutateText(report: MutateReport, plan: readonly PlannedRun
     lines.push('Not run')
     if (report.unreached.length > 0) {
       const never = report.unrequested.map((endpoint) => `/${endpoint}`).join(', ')
-      lines.push(`  unreached  ${report.unreached.length} (the suite never got a success from ${never}, so none could be noticed)`)
+      lines.push(`  unreached  ${report.unreached.length} (the suite never got a success from ${never})`)
     }
     if (report.envelope.length > 0)
       lines.push(

@@ -31,7 +31,7 @@ async function get(path: string, key: string): Promise<Data> {
   }
 }
 
-it('reads the trend of project 101 after a failed first try', async () => {
+it('reads the trend after a failed first try', async () => {
   sandbox.useScenario('fail-once')
   const overview = await get('overview', sandbox.keys.project)
   expect(readTrend(overview.data.visibility_score.trend)).toBeTruthy()
