@@ -60,8 +60,10 @@ export const MUTATE_ERRORS = {
   baseline: (ending: string) => `the suite fails without any change (the baseline run ${ending}), so no mutation was run; its last lines:`,
   sandbox: (why: string) => `cannot make the sandbox: ${why}`,
   outFolder: (path: string) => `--out ${JSON.stringify(path)}: its folder does not exist`,
+  nullGate: (figure: string) =>
+    `no ${figure} to hold to its threshold: nothing of its kind was judged (see "Not run"), so --min-${figure} passes`,
   junitClash: (path: string) =>
-    `--junit ${JSON.stringify(path)} does not appear in the command, so runs at once would write one file: running one at a time (name the file in the command to run --jobs at once)`,
+    `--junit ${JSON.stringify(path)} is not an argument of the command (as itself or after =), so runs at once would write one file: running one at a time`,
 } as const
 
 /** The formats `--format` takes. */
@@ -246,7 +248,9 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
   if (unmatched.length > 0) return fail(MUTATE_ERRORS.unmatched(unmatched[0]!))
   // Each run writes its JUnit file where the command names it, made its own; a path the command does not name is one file.
   const junit = flags.junit
-  const junitInCommand = junit !== undefined && args.some((arg) => arg.includes(junit))
+  // The path as an argument of its own or a flag's value (`--outputFile=junit.xml`), never inside another word.
+  const namesJunit = (arg: string) => junit !== undefined && (arg === junit || arg.endsWith(`=${junit}`))
+  const junitInCommand = args.some(namesJunit)
   let jobs = flags.jobs
   if (junit !== undefined && !junitInCommand && jobs > 1) {
     io.stderr(`analytics-sandbox mutate: ${printable(MUTATE_ERRORS.junitClash(junit))}\n`)
@@ -288,7 +292,9 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
     const env: NodeJS.ProcessEnv = { ...inherited, [URL_ENV]: session.url, [REPORT_DIR_ENV]: folder }
     if (run === undefined) delete env[MUTATION_ENV]
     else env[MUTATION_ENV] = run.id
-    const runArgs = junitInCommand ? args.map((arg) => arg.replaceAll(junit!, junitPath!)) : args
+    const runArgs = junitInCommand
+      ? args.map((arg) => (namesJunit(arg) ? `${arg.slice(0, arg.length - junit!.length)}${junitPath}` : arg))
+      : args
     try {
       if (junitPath !== undefined && !junitInCommand) rmSync(junitPath, { force: true })
       const outcome = await runSuite(command, runArgs, env, flags.timeout * 1000)
@@ -378,6 +384,12 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
     writeReport(io, flags.out, formatReport(report, plan, flags.format))
     if (signal !== undefined) return signal === 'SIGINT' ? MUTATE_EXIT.interrupted : MUTATE_EXIT.terminated
     const below = (percent: number | null, min: number | undefined) => min !== undefined && percent !== null && percent < min
+    // A threshold on null passes (nothing of its kind counted), and says so: a suite that reached nothing must not look judged.
+    for (const [name, percent, min] of [
+      ['tolerance', report.tolerance, flags.minTolerance],
+      ['sensitivity', report.sensitivity, flags.minSensitivity],
+    ] as const)
+      if (min !== undefined && percent === null) io.stderr(`analytics-sandbox mutate: warning: ${MUTATE_ERRORS.nullGate(name)}\n`)
     if (below(report.tolerance, flags.minTolerance)) {
       io.stderr(`analytics-sandbox mutate: tolerance ${report.tolerance!.toFixed(1)} % is below --min-tolerance ${flags.minTolerance}\n`)
       return MUTATE_EXIT.below

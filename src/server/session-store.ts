@@ -192,9 +192,10 @@ export class SessionStore implements SessionRoutes {
       return undefined
     }
     if (touch) {
-      session.lastUsedAt = now
       session.requests++
       this.#changes++
+      // A session in use keeps the sessions that made it alive: they end its subtree with them.
+      for (let kept: Session | undefined = session; kept !== undefined; kept = kept.parent) kept.lastUsedAt = now
     }
     return session
   }

@@ -256,6 +256,13 @@ describe('mutate and report on bad input', () => {
     expect(stderr).toContain(JUNIT_WARNINGS.missing('never-written.xml').slice(0, 30))
   }, 60_000)
 
+  it('says a threshold has nothing to hold where nothing of its kind was judged (a threshold on null passes)', async () => {
+    const { code, stderr } = await cli(['mutate', '--min-sensitivity', '80', '--min-tolerance', '80', '--', 'true'])
+    expect(code).toBe(MUTATE_EXIT.ok)
+    expect(stderr).toContain(MUTATE_ERRORS.nullGate('sensitivity'))
+    expect(stderr).toContain(MUTATE_ERRORS.nullGate('tolerance'))
+  })
+
   it('exits 2 naming --out where its folder does not exist', async () => {
     const { code, stderr } = await cli(['mutate', '--out', '/no/such/folder/x.json', '--', 'true'])
     expect(code).toBe(MUTATE_EXIT.usage)

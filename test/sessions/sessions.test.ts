@@ -227,6 +227,19 @@ describe('sessions over real HTTP', () => {
     expect((await admin('sessions')).body.data.sessions.length).toBe(before)
   })
 
+  it('keeps a session alive while a session it made is used, past its own time-to-live', async () => {
+    const cli = runCli(['--port', '0', '--log', 'none', '--session-ttl', '1'])
+    const origin = new URL(await cli.waitForUrl()).origin
+    const parent = (await call(`${origin}/__sandbox/sessions`, { method: 'POST', body: {} })).body.data
+    const child = (await call(`${parent.admin_url}sessions`, { method: 'POST', body: {} })).body.data
+    // Used every 300 ms for 2.4 s, twice the time-to-live: the child, and its idle parent with it, stay.
+    for (let round = 0; round < 8; round++) {
+      expect((await call(`${child.base_url}validate`, { headers: ALPHA })).status).toBe(200)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    }
+    expect((await call(`${parent.admin_url}sessions`)).status).toBe(200)
+  })
+
   it("adds a child session's counts to its parent's suite report, live and ended", async () => {
     const parent = await newSession()
     const child = (await call(`${parent.admin_url}sessions`, { method: 'POST', body: {} })).body.data

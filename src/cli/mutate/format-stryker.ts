@@ -16,7 +16,12 @@ function openapiText(): string {
 function locate(lines: readonly string[], path: string): { line: number; column: number; end: number } {
   const name = path.split('.').at(-1)!.replace(/\[\]$/, '')
   const key = `"${name}": {`
-  const index = lines.findIndex((line) => line.includes(key))
+  // In the schemas, past the operations' examples (an error example's "data": {} is no schema).
+  const schemas = Math.max(
+    0,
+    lines.findIndex((line) => line.trim() === '"schemas": {'),
+  )
+  const index = lines.findIndex((line, at) => at > schemas && line.includes(key))
   if (index < 0) return { line: 1, column: 1, end: 2 }
   const column = lines[index]!.indexOf(key) + 1
   return { line: index + 1, column, end: column + name.length + 2 }

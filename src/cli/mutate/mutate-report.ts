@@ -232,8 +232,14 @@ export function formatMutateJunit(report: MutateReport): string {
   ].join('\n')
 }
 
-/** A markdown table cell: printable, pipes and backticks escaped. */
-const cell = (text: string) => printable(text).replaceAll('|', '\\|').replaceAll('`', "'")
+/** A markdown table cell: printable, pipes escaped. */
+const cell = (text: string) => printable(text).replaceAll('|', '\\|')
+
+/** Text as a markdown code span, whatever backticks it holds (a longer fence around them). */
+const code = (text: string) => {
+  const fence = '`'.repeat(Math.max(0, ...[...printable(text).matchAll(/`+/g)].map((run) => run[0].length)) + 1)
+  return `${fence} ${printable(text)} ${fence}`
+}
 
 /**
  * The report as markdown for a CI job's page: the figures, the unnoticed fields by endpoint, the
@@ -255,7 +261,7 @@ export function formatMutateMarkdown(report: MutateReport): string {
     lines.push('### Brittle variants', '')
     for (const run of brittle) {
       lines.push(`- **${cell(run.id)}** (${run.verdict})`)
-      for (const line of plainLines(run)) lines.push(`  - \`${cell(line)}\``)
+      for (const line of plainLines(run)) lines.push(`  - ${code(line)}`)
     }
     lines.push('')
   }

@@ -10,6 +10,27 @@ export const OUTPUT_LINES = 20
  */
 export const OUTPUT_BYTES = 64 * 1024
 
+/** Characters a line of a report shows of a run's output at most: one 80 KB line must not flood it. */
+export const OUTPUT_LINE_CHARS = 500
+
+/**
+ * A run's output as a report shows it: escape sequences removed whole, a tab as two spaces, a
+ * carriage return that ends no line and other control characters dropped (not shown as U+FFFD),
+ * each line cut at {@link OUTPUT_LINE_CHARS}.
+ *
+ * @example
+ * cleanOutput('\u001b[31mFAIL\u001b[39m\tx\u0007\n') // 'FAIL  x\n'
+ */
+export function cleanOutput(text: string): string {
+  return (
+    withoutEscapes(text)
+      .replaceAll('\t', '  ')
+      // oxlint-disable-next-line no-control-regex -- the controls a terminal would act on are what goes
+      .replace(/\r(?!\n)|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+      .replace(new RegExp(`^(.{${OUTPUT_LINE_CHARS}}).+$`, 'gm'), '$1…')
+  )
+}
+
 /**
  * What every run's command gets besides the caller's environment: runners then write no colours
  * (what still comes is removed whole, see `withoutEscapes`).
@@ -130,8 +151,8 @@ export function runSuite(command: string, args: readonly string[], env: NodeJS.P
       killGroup(child.pid)
       const { code, signal } = exited ?? { code: closeCode, signal: closeSignal }
       const lastBytes = Buffer.concat(tail)
-      const tailText = withoutEscapes(lastBytes.subarray(Math.max(0, lastBytes.byteLength - OUTPUT_BYTES)).toString('utf8'))
-      const headText = withoutEscapes(Buffer.concat(head).toString('utf8'))
+      const tailText = cleanOutput(lastBytes.subarray(Math.max(0, lastBytes.byteLength - OUTPUT_BYTES)).toString('utf8'))
+      const headText = cleanOutput(Buffer.concat(head).toString('utf8'))
       const text = tailText.replace(/\s+$/, '')
       const lines = text === '' ? [] : text.split(/\r?\n/)
       resolve({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { findFailure } from '../../../src/cli/mutate/find-failure.js'
+import { cleanOutput, OUTPUT_LINE_CHARS } from '../../../src/cli/mutate/run-suite.js'
 
 describe('findFailure', () => {
   it("finds pytest's failure, its assertion line and its summary", () => {
@@ -32,5 +33,15 @@ describe('findFailure', () => {
     const found = findFailure(' FAIL  a.spec.ts > one\nAssertionError: x', ' Tests  1 failed | 9 passed (10)')
     expect(found.first).toEqual([' FAIL  a.spec.ts > one', 'AssertionError: x', '…', ' Tests  1 failed | 9 passed (10)'])
     expect(found.summary).toBe('Tests  1 failed | 9 passed (10)')
+  })
+})
+
+describe('cleanOutput', () => {
+  it('keeps tabs as spaces, drops controls and lone carriage returns without a U+FFFD, and cuts a long line', () => {
+    expect(cleanOutput('\u001b[31m--- FAIL\u001b[39m\tError Trace:\tclient_test.go:12\u0007\r\n')).toBe(
+      '--- FAIL  Error Trace:  client_test.go:12\r\n',
+    )
+    expect(cleanOutput('50%\r100%\n')).toBe('50%100%\n')
+    expect(cleanOutput('x'.repeat(OUTPUT_LINE_CHARS + 10))).toBe(`${'x'.repeat(OUTPUT_LINE_CHARS)}…`)
   })
 })
