@@ -31,3 +31,23 @@ export async function peakWhileProbing(url: string, pid: number, rounds = 8): Pr
   }
   return peak
 }
+
+/** POSTs `body` as JSON to `url`: the status and the parsed envelope. */
+export async function postJson(url: string, body: unknown) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  })
+  return { status: response.status, body: (await response.json()) as { errors?: { error?: string }; data?: Record<string, unknown> } }
+}
+
+/** A project body of about 32 KB of JSON (issue #50): 50 topics of 5 brands, every text 100 unique characters. */
+export function largeProject(userId: unknown, tag: string) {
+  const topics = Array.from({ length: 50 }, (_, topic) => ({
+    name: `${tag}t${topic}`.padEnd(100, 't'),
+    brands: Array.from({ length: 5 }, (_, brand) => `${tag}t${topic}b${brand}`.padEnd(100, 'b')),
+  }))
+  return { user_id: userId, topics }
+}

@@ -8,7 +8,7 @@ import { MUTATE_EXIT } from '../../src/cli/mutate-command.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { killAllCli, runCli } from '../cli/run-cli.js'
 import { useTempDir } from '../support/temp-dir.js'
-import { rssMb } from './hostile-support.js'
+import { largeProject, postJson, rssMb } from './hostile-support.js'
 import { destroyAllRaw, openRaw } from './raw-http.js'
 
 afterEach(async () => {
@@ -22,16 +22,6 @@ async function start(args: readonly string[] = []) {
   const cli = runCli(['--port', '0', '--log', 'none', ...args])
   const url = await cli.waitForUrl()
   return { cli, url, origin: new URL(url).origin, pid: cli.child.pid! }
-}
-
-async function post(url: string, body: unknown) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  })
-  return { status: response.status, body: (await response.json()) as { errors?: { error?: string }; data?: Record<string, unknown> } }
 }
 
 describe('issue #50 at full size', () => {
@@ -61,20 +51,15 @@ describe('issue #50 at full size', () => {
     const refusals = new Set<string>()
     let peak = 0
     for (let session = 0; session < 10; session++) {
-      const made = await post(`${sandbox.origin}/__sandbox/sessions`, {})
+      const made = await postJson(`${sandbox.origin}/__sandbox/sessions`, {})
       if (made.status !== 201) {
         refusals.add(String(made.body.errors?.error))
         continue
       }
       const admin = String(made.body.data!.admin_url)
-      const account = await post(`${admin}accounts`, { projects: 0 })
+      const account = await postJson(`${admin}accounts`, { projects: 0 })
       for (let project = 0; ; project++) {
-        const tag = `s${session}p${project}`
-        const topics = Array.from({ length: 50 }, (_, topic) => ({
-          name: `${tag}t${topic}`.padEnd(100, 't'),
-          brands: Array.from({ length: 5 }, (_, brand) => `${tag}t${topic}b${brand}`.padEnd(100, 'b')),
-        }))
-        const created = await post(`${admin}projects`, { user_id: account.body.data!.user_id, topics })
+        const created = await postJson(`${admin}projects`, largeProject(account.body.data!.user_id, `s${session}p${project}`))
         if (project % 100 === 0) peak = Math.max(peak, rssMb(sandbox.pid))
         if (created.status === 201) continue
         refusals.add(String(created.body.errors?.error))

@@ -8,30 +8,11 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { killAllCli, runCli } from '../cli/run-cli.js'
-import { rssMb } from '../hardening/hostile-support.js'
+import { largeProject, postJson, rssMb } from '../hardening/hostile-support.js'
 
 afterEach(async () => {
   await killAllCli()
 })
-
-async function post(url: string, body: unknown) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  })
-  return { status: response.status, body: (await response.json()) as { errors?: { error?: string }; data?: Record<string, unknown> } }
-}
-
-/** A project of about 32 KB of JSON: 50 topics of 5 brands, every text 100 unique characters. */
-function largeProject(userId: unknown, tag: string) {
-  const topics = Array.from({ length: 50 }, (_, topic) => ({
-    name: `${tag}t${topic}`.padEnd(100, 't'),
-    brands: Array.from({ length: 5 }, (_, brand) => `${tag}t${topic}b${brand}`.padEnd(100, 'b')),
-  }))
-  return { user_id: userId, topics }
-}
 
 describe('portals spread over sessions, each within its own limits', () => {
   test('are refused memory_full before the heap runs out, and the process answers another client', async () => {
@@ -39,15 +20,15 @@ describe('portals spread over sessions, each within its own limits', () => {
     const origin = new URL(await cli.waitForUrl()).origin
     const refusals = new Set<string>()
     for (let session = 0; session < 10; session++) {
-      const made = await post(`${origin}/__sandbox/sessions`, {})
+      const made = await postJson(`${origin}/__sandbox/sessions`, {})
       if (made.status !== 201) {
         refusals.add(String(made.body.errors?.error))
         continue
       }
       const admin = String(made.body.data!.admin_url)
-      const account = await post(`${admin}accounts`, { projects: 0 })
+      const account = await postJson(`${admin}accounts`, { projects: 0 })
       for (let project = 0; ; project++) {
-        const created = await post(`${admin}projects`, largeProject(account.body.data!.user_id, `s${session}p${project}`))
+        const created = await postJson(`${admin}projects`, largeProject(account.body.data!.user_id, `s${session}p${project}`))
         if (created.status === 201) continue
         expect(created.status).toBe(409)
         refusals.add(String(created.body.errors?.error))
