@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { MAX_SESSION_DEPTH, SESSION_DEPTH_DETAIL, SESSIONS_OFF_DETAIL } from '../../src/server/session-store.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
@@ -229,6 +229,7 @@ describe('sessions over real HTTP', () => {
 
   it('keeps a session alive while a session it made is used, past its own time-to-live', async () => {
     const cli = runCli(['--port', '0', '--log', 'none', '--session-ttl', '1'])
+    onTestFinished(() => killAllCli())
     const origin = new URL(await cli.waitForUrl()).origin
     const parent = (await call(`${origin}/__sandbox/sessions`, { method: 'POST', body: {} })).body.data
     const child = (await call(`${parent.admin_url}sessions`, { method: 'POST', body: {} })).body.data
