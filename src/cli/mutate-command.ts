@@ -23,9 +23,8 @@ import {
 import { formatMutateHtml, formatStryker } from './mutate/format-stryker.js'
 import { findFailure } from './mutate/find-failure.js'
 import { readJunit, type FailingTest } from './mutate/read-junit.js'
-import { makeRunFolder, readRunUnion, removeRunFolder } from './run-union.js'
+import { makeRunFolder, readRunReport, removeRunFolder } from './run-union.js'
 import { REPORT_DIR_ENV } from '../server/run-report.js'
-import type { CoverageReport } from '../core/report/coverage.js'
 import { VARIANT_ENDPOINTS, VARIANT_PREFIX, variantChanges, type VariantName } from '../vocabulary/variants.js'
 import { MUTATION_BY_ID } from '../vocabulary/mutations.js'
 import { availableParallelism } from 'node:os'
@@ -153,12 +152,6 @@ function createMutateProgram(io: MutateIo): Command {
     )
     .addOption(new Option('--junit <path>', 'the JUnit XML report the suite writes: names the tests that failed in each run'))
     .addOption(new Option('--out <file>', 'write the report to this file instead of stdout'))
-}
-
-/** The client report of a session and the sessions it made (`GET …/coverage?scope=suite`). */
-async function sessionCoverage(adminUrl: string): Promise<CoverageReport> {
-  const answer = (await (await fetch(`${adminUrl}coverage?scope=suite`)).json()) as { data: CoverageReport }
-  return answer.data
 }
 
 /** The endpoints a variant changes that the baseline reached: none, and the variant cannot be met. */
@@ -298,7 +291,7 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
     try {
       if (junitPath !== undefined && !junitInCommand) rmSync(junitPath, { force: true })
       const outcome = await runSuite(command, runArgs, env, flags.timeout * 1000)
-      if (run === undefined) reached = new Set(readRunUnion(folder, await sessionCoverage(session.adminUrl)).reached)
+      if (run === undefined) reached = new Set((await readRunReport(folder, session.adminUrl)).reached)
       let failing: FailingTest[] | undefined
       // Only a failed run has failing tests to name (a noticed mutation, a failing variant).
       if (junitPath !== undefined && (outcome.ending === 'failed' || outcome.ending === 'timed-out')) {

@@ -14,7 +14,7 @@ import { startSandbox } from '../server/start-sandbox.js'
 import { REPORT_DIR_ENV } from '../server/run-report.js'
 import { MUTATION_ENV } from '../vocabulary/mutations.js'
 import { CannotStart, runControl, runSuite, type SuiteRun } from './mutate/run-suite.js'
-import { makeRunFolder, readRunUnion, removeRunFolder } from './run-union.js'
+import { makeRunFolder, readRunReport, removeRunFolder } from './run-union.js'
 import { URL_ENV } from './mutate-command.js'
 import type { VerifyOutput } from './verify-command.js'
 
@@ -214,8 +214,7 @@ async function reportOfCommand(
       throw error
     }
     if (run.ending !== 'passed') for (const line of run.output) stderr(`  ${printable(line)}\n`)
-    const answer = (await (await fetch(`${session.adminUrl}coverage?scope=suite`)).json()) as { data: CoverageReport }
-    return { report: readRunUnion(folder, answer.data), ending: run.ending }
+    return { report: await readRunReport(folder, session.adminUrl), ending: run.ending }
   } finally {
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)

@@ -94,3 +94,15 @@ export function readRunUnion(folder: string, base: CoverageReport): CoverageRepo
     reached: ENDPOINT_NAMES.filter((endpoint: EndpointName) => reached.has(endpoint)),
   }
 }
+
+/**
+ * The client report of a whole run: its session's (with the sessions it made, `GET …/coverage?scope=suite`
+ * at `adminUrl`) and what every sandbox the command made left in `folder` ({@link readRunUnion}).
+ *
+ * @example
+ * const report = await readRunReport(folder, session.adminUrl)
+ */
+export async function readRunReport(folder: string, adminUrl: string): Promise<CoverageReport> {
+  const answer = (await (await fetch(`${adminUrl}coverage?scope=suite`)).json()) as { data: CoverageReport }
+  return readRunUnion(folder, answer.data)
+}

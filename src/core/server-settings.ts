@@ -7,6 +7,13 @@ import type { SandboxCore } from './sandbox-core.js'
 /** The OpenAPI documents a server serves: the public API's and the admin API's. */
 export type DocumentName = 'openapi' | 'admin-openapi'
 
+/** A live session as the router needs it: its sandbox, whether it has ended, and its own session routes (the sessions it makes). */
+export interface LiveSession {
+  readonly core: SandboxCore
+  readonly ended: boolean
+  readonly routes: SessionRoutes
+}
+
 /**
  * The session operations of the admin API (`/__sandbox/sessions`), which the server that holds the
  * sessions provides: each gives the envelope (or throws the SandboxError) to answer with.
@@ -19,16 +26,7 @@ export interface SessionRoutes {
    * The live session `id`'s sandbox, or `undefined` for none (or one past its time). `touch`: a
    * request of a test's keeps it alive; the dashboard's watching does not.
    */
-  use(
-    id: string,
-    touch: boolean,
-  ):
-    | {
-        readonly core: SandboxCore
-        readonly ended: boolean /** Its own session routes: the sessions it makes. */
-        readonly routes: SessionRoutes
-      }
-    | undefined
+  use(id: string, touch: boolean): LiveSession | undefined
   create(request: CoreRequest): Envelope<unknown>
   /** The list, as an envelope or an answer already built (and shared). */
   list(): Envelope<unknown> | Answer

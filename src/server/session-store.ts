@@ -170,9 +170,9 @@ export class SessionStore implements SessionRoutes {
       mutation: mutationIn(body),
       children: new Set(),
       endedChildren: new Coverage(),
-      routes: undefined as unknown as SessionRoutes,
+      // Its routes read the session only when asked, once it exists.
+      routes: this.#childRoutes(() => session),
     }
-    ;(session as { routes: SessionRoutes }).routes = this.#childRoutes(session)
     parent?.children.add(session)
     this.#sessions.set(session.id, session)
     this.#changes++
@@ -219,18 +219,18 @@ export class SessionStore implements SessionRoutes {
   }
 
   /** What a session's own `/__sandbox/sessions` does: its children made, listed and ended. */
-  #childRoutes(parent: Session): SessionRoutes {
+  #childRoutes(parentOf: () => Session): SessionRoutes {
     return {
       use: (id, touch) => this.use(id, touch),
-      create: (request) => ok(this.view(this.make(readJsonBody(request), parent)), 'Session created'),
-      list: () => ok({ sessions: [...parent.children].map((child) => this.view(child)) }, 'Sessions retrieved successfully'),
+      create: (request) => ok(this.view(this.make(readJsonBody(request), parentOf())), 'Session created'),
+      list: () => ok({ sessions: [...parentOf().children].map((child) => this.view(child)) }, 'Sessions retrieved successfully'),
       end: (id) => {
         const child = this.#sessions.get(id)
-        if (child === undefined || child.parent !== parent) throw new SandboxError(ERRORS.sessionNotFound)
+        if (child === undefined || child.parent !== parentOf()) throw new SandboxError(ERRORS.sessionNotFound)
         this.remove(id)
         return ok({ id }, 'Session ended')
       },
-      coverages: () => this.#descendantCoverages(parent),
+      coverages: () => this.#descendantCoverages(parentOf()),
     }
   }
 
