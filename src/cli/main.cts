@@ -76,7 +76,6 @@ function ignoreClosedOutput(): void {
 
 /** Runs the sandbox in its worker thread; the process ends with the worker. */
 function startWorker(): void {
-  ignoreClosedOutput()
   const worker = new workerThreads.Worker(path.join(__dirname, 'load-program.cjs'), {
     argv,
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: oldGenerationMb() },
@@ -95,6 +94,9 @@ function startWorker(): void {
     process.exit(1)
   })
 }
+
+// Every command: `report --help | head -1` must not end in a stack trace either.
+ignoreClosedOutput()
 
 // `analytics-sandbox help report` is `analytics-sandbox report --help` (a bare `help`, the server's help, is run-cli's).
 if (argv[0] === 'help' && (argv[1] === 'report' || argv[1] === 'verify' || argv[1] === 'mutate')) argv.splice(0, 2, argv[1], '--help')

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { createServer, type AddressInfo, type Server } from 'node:net'
+import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expectConforming } from '../support/expect-conforming.js'
 import { createWaiter } from '../support/waiter.js'
@@ -8,6 +10,24 @@ import { READY_LINE } from '../../src/cli/format-banner.js'
 
 /** The built program under test (`npm run build` makes it). */
 export const CLI_PATH = fileURLToPath(new URL('../../dist/cli/main.cjs', import.meta.url))
+/**
+ * The single executable under test instead, where the `exe` project sets it (vitest.config.ts): it is
+ * run directly, with no `node` on the PATH, so nothing it does can lean on an installed Node.
+ */
+export const EXE_PATH = process.env.ANALYTICS_SANDBOX_EXE
+/**
+ * `path` with a folder in front whose `node` only fails (exit 127): /usr/bin holds node and sh alike,
+ * so node is taken off the PATH by shadowing it, and a program that runs `node` fails at once.
+ */
+export function pathWithoutNode(path = process.env.PATH ?? ''): string {
+  const folder = join(tmpdir(), 'analytics-sandbox-no-node')
+  const shim = join(folder, 'node')
+  if (!existsSync(shim)) {
+    mkdirSync(folder, { recursive: true })
+    writeFileSync(shim, '#!/bin/sh\necho "node: not on the PATH in this test" >&2\nexit 127\n', { mode: 0o755 })
+  }
+  return `${folder}${delimiter}${path}`
+}
 /** The repository root, used as the child's working directory. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -59,14 +79,17 @@ function dump(cli: CliProcess): string {
  * const url = await cli.waitForUrl()
  */
 export function runCli(args: readonly string[], options: RunOptions = {}): CliProcess {
-  if (!existsSync(CLI_PATH)) throw new Error(`${CLI_PATH} does not exist: run \`npm run build\` first`)
+  const program = EXE_PATH ?? CLI_PATH
+  if (!existsSync(program)) throw new Error(`${program} does not exist: run \`npm run build\` (or build:exe) first`)
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' }
   delete env.PORT
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[name]
     else env[name] = value
   }
-  const child = spawn(process.execPath, [CLI_PATH, ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  if (EXE_PATH !== undefined) env.PATH = pathWithoutNode(env.PATH)
+  const [command, commandArgs] = EXE_PATH === undefined ? [process.execPath, [CLI_PATH, ...args]] : [EXE_PATH, [...args]]
+  const child = spawn(command, commandArgs, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   let err = ''
   let exit: Exit | undefined
