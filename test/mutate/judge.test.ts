@@ -4,7 +4,7 @@
  * pytest suite with a session per test (examples/pytest_sessions), a client with a three-value
  * trend enum beside a test that pins documented values, and a suite with two in-process sandboxes.
  */
-import { spawnSync } from 'node:child_process'
+import { findPytest } from '../support/find-tools.js'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Ajv } from 'ajv'
@@ -124,15 +124,17 @@ describe('mutate on a suite that asserts nothing', () => {
   }, 120_000)
 })
 
-const hasPytest = spawnSync('python3', ['-m', 'pytest', '--version']).status === 0
-if (!hasPytest) console.log('judge.test.ts: python3 -m pytest is not installed here, so the pytest session-per-test suite is not run')
+const pytestCommand = findPytest()
+const hasPytest = pytestCommand !== undefined
+if (!hasPytest)
+  console.log('judge.test.ts: pytest is not installed here (python3 -m pytest), so the pytest session-per-test suite is not run')
 
 describe('mutate on a pytest suite with a session per test (examples/pytest_sessions)', () => {
   it.skipIf(!hasPytest)(
     'runs it unchanged: every session the fixture makes inside the run carries the mutation',
     async () => {
       const folder = join(REPO_ROOT, 'examples/pytest_sessions')
-      const pytest = ['python3', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '--rootdir', folder, folder]
+      const pytest = [...pytestCommand!, '-q', '-p', 'no:cacheprovider', '--rootdir', folder, folder]
       const { code, stdout, stderr } = await cli(
         [
           'mutate',

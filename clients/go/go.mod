@@ -1,0 +1,3 @@
+module analytics-sandbox/clients/go
+
+go 1.19

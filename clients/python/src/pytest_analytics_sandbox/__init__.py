@@ -1,0 +1,9 @@
+"""pytest fixtures for analytics-sandbox: one sandbox process for the test run, a session of it per test.
+
+The plugin (pytest_analytics_sandbox.plugin) is loaded by pytest through its pytest11 entry point
+once the package is installed (`pip install ./clients/python`), or with `-p pytest_analytics_sandbox.plugin`.
+"""
+from .process import CannotStart, SandboxProcess, find_program
+from .sandbox import Sandbox, SandboxError, Session, admin_url_of
+
+__all__ = ["CannotStart", "Sandbox", "SandboxError", "SandboxProcess", "Session", "admin_url_of", "find_program"]
