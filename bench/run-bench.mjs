@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { canPin, chooseGenerator, runLoad } from './load.mjs'
 import { consumerProject, importCost, nodeBinary, packTarball } from './import-cost.mjs'
 import { median } from './median.mjs'
+import { pytestFixtureMs } from './pytest-fixture.mjs'
 import { mutateMemory } from './mutate-memory.mjs'
 
 const root = new URL('../', import.meta.url).pathname
@@ -46,9 +47,9 @@ const pin = availableParallelism() >= 2 && canPin()
 const generator = smoke ? 'autocannon' : chooseGenerator()
 const onCore = (core, command, args) => (pin ? ['taskset', ['-c', String(core), command, ...args]] : [command, args])
 
-/** Starts a server process and resolves with its base origin once it prints its port or URL. */
-function startProcess(args, pattern) {
-  const [command, argv] = onCore(0, process.execPath, args)
+/** Starts a server process (`program`: node, or the single executable) and resolves with its base origin once it prints its port or URL. */
+function startProcess(args, pattern, program = process.execPath) {
+  const [command, argv] = onCore(0, program, args)
   const child = spawn(command, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
   return new Promise((resolve, reject) => {
     let output = ''
@@ -281,12 +282,12 @@ function coldPaths(endpoint, days) {
   return paths
 }
 
-/** Milliseconds from spawning `args` to its first successful answer, median of 5. */
-async function startupMs(args, pattern, path) {
+/** Milliseconds from spawning `args` (of `program`) to its first successful answer, median of 5. */
+async function startupMs(args, pattern, path, program = process.execPath) {
   const times = []
   for (let run = 0; run < (smoke ? 1 : quick ? 2 : 5); run++) {
     const started = performance.now()
-    const server = await startProcess(args, pattern)
+    const server = await startProcess(args, pattern, program)
     const origin = server.origin.startsWith('http') ? server.origin : `http://127.0.0.1:${server.origin}`
     const response = await fetch(`${origin}${path}`, { headers: { 'X-API-Key': 'sbx_user_alpha' } })
     await response.arrayBuffer()
@@ -718,6 +719,43 @@ const startup = await startupMs(
   '/api/v1/validate',
 )
 row('start-up to first answer (ms)', startup, 250, startup <= 250, `bare node: ${bare.toFixed(0)} ms`)
+
+// The single executable (#52) against the npm bin: start-up to the first answer, and throughput.
+if (!smoke) {
+  execFileSync(process.execPath, [join(root, 'scripts/build-exe.mjs')], { cwd: root, stdio: 'ignore' })
+  const exe = join(root, 'dist', 'exe', `analytics-sandbox-${process.platform}-${process.arch}`)
+  const serveArgs = ['--port', '0', '--log', 'none', '--now', NOW]
+  const ready = /listening on (http:\/\/[^/\s]+)\//
+  // The first start unpacks the executable's files: later starts are what a user waits for.
+  execFileSync(exe, ['--version'], { stdio: 'ignore' })
+  const exeStartup = await startupMs(serveArgs, ready, '/api/v1/validate', exe)
+  const binStartup = await startupMs(['dist/cli/main.cjs', ...serveArgs], ready, '/api/v1/validate')
+  row(
+    'single executable: start-up to first answer over the npm bin’s',
+    exeStartup / binStartup,
+    1.5,
+    exeStartup / binStartup <= 1.5,
+    `${exeStartup.toFixed(0)} ms against ${binStartup.toFixed(0)} ms (medians)`,
+  )
+  const [fromExe, fromBin] = [await startProcess(serveArgs, ready, exe), await startSandbox()]
+  try {
+    const ratio = await compareSandboxes(fromExe, fromBin, '/api/v1/projects', user)
+    row('throughput of the single executable over the npm bin, /projects', ratio, 0.95, ratio >= 0.95, 'median of the rounds')
+  } finally {
+    await stop(fromExe)
+    await stop(fromBin)
+  }
+  const overhead = pytestFixtureMs(root, exe, quick ? 100 : 300)
+  if (overhead === undefined) row('pytest fixtures over a bare session (ms a test)', Number.NaN, 5, false, 'pytest is not installed here')
+  else
+    row(
+      'pytest fixtures over a bare session (ms a test)',
+      overhead.ms,
+      5,
+      overhead.ms <= 5,
+      `${overhead.tests} tests: ${overhead.fixtureS.toFixed(2)} s with sandbox_session, ${overhead.bareS.toFixed(2)} s with a session made by hand (medians of 3)`,
+    )
+}
 
 // The import cost. A smoke run times the repository's own build beside its msw; a real run installs
 // the packed tarball as users do: msw 2 on this Node (20 here), and msw 3 on Node 24.
