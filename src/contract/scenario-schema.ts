@@ -129,6 +129,12 @@ export const faultSchema = z
 export const rateLimitSchema = z.strictObject({
   limit: z.number().int().min(0).max(1_000_000),
   windowSeconds: z.number().int().positive().max(86_400),
+  spent: z
+    .boolean()
+    .optional()
+    .describe(
+      'Every window starts with its requests used up, as for a key whose quota is spent: every request is refused, X-RateLimit-Limit still the limit',
+    ),
 })
 
 const EFFECTS = ['latency', 'keys', 'projects', 'data', 'fail', 'rateLimit', 'fault', 'variant'] as const

@@ -42,12 +42,13 @@ export function makeProject(seed: number, id: number, userId: number, nowMs: num
     name: slug,
     display_name: display,
     domain: `${slug}.example`,
-    region,
+    // Given data regions and no region: the project's own is the first of them (it must be among them).
+    region: given.data_regions?.[0] ?? region,
     language,
     status: 'active',
     created_at: formatInstant(created),
     providers: pick(PROVIDERS, 3 + (mixHash(hash, 3) % 3), mixHash(hash, 4)),
-    data_regions: [given.region ?? region],
+    data_regions: [given.region ?? given.data_regions?.[0] ?? region],
     topics: pick(TOPICS, 2, mixHash(hash, 5)).map((topic, index) => ({
       name: topic,
       brands: [display, ...pick(RIVALS, 2, mixHash(hash, 6 + index))],

@@ -398,7 +398,7 @@ export class ActiveScenarios {
   }
 
   #countRate(rule: CompiledRule, scope: RuleScope, headers: Record<string, string>, nowMs: number): SandboxError | undefined {
-    const { limit, windowSeconds } = rule.rule.rateLimit!
+    const { limit, windowSeconds, spent } = rule.rule.rateLimit!
     const windowMs = windowSeconds * 1000
     const window = rule.ledger.counterOf((rule.windows ??= newHolder()), scope.key ?? '', true, nowMs)
     if (nowMs - window.start >= windowMs) {
@@ -406,11 +406,13 @@ export class ActiveScenarios {
       window.count = 0
     }
     window.count++
+    // A spent window counts its limit as used before its first request.
+    const used = window.count + (spent === true ? limit : 0)
     const reset = String(Math.max(1, Math.ceil((window.start + windowMs - nowMs) / 1000)))
     headers['x-ratelimit-limit'] = String(limit)
-    headers['x-ratelimit-remaining'] = String(Math.max(0, limit - window.count))
+    headers['x-ratelimit-remaining'] = String(Math.max(0, limit - used))
     headers['x-ratelimit-reset'] = reset
-    if (window.count <= limit) return undefined
+    if (used <= limit) return undefined
     return new SandboxError(ERRORS.rateLimited, `At most ${limit} requests per ${windowSeconds} seconds; retry after ${reset} seconds`, {
       ...headers,
       'retry-after': reset,

@@ -91,9 +91,11 @@ export const builtinScenarios: readonly Scenario[] = (
         'Extension beyond the spec (which shows no rate limits): every request is refused with 429 rate_limited, Retry-After and X-RateLimit-* headers, in 60-second windows per key.',
       rules: [
         {
+          // A quota of 60 a minute, spent: a client sees a real limit in X-RateLimit-Limit, not 0.
           rateLimit: {
-            limit: 0,
+            limit: 60,
             windowSeconds: 60,
+            spent: true,
           },
         },
       ],

@@ -311,6 +311,12 @@ export function describePortal(portal: PortalHarness): void {
       ).toBe(200)
     })
 
+    it('takes data regions without a region: the project’s own region is the first of them (found by a fuzzer: it was refused)', async () => {
+      const made = await portal.createProject({ user_id: 1, data_regions: ['DE', 'AT'] })
+      expect(made.status, JSON.stringify(made.errors)).toBe(201)
+      expect([made.data.region, made.data.data_regions]).toEqual(['DE', ['DE', 'AT']])
+    })
+
     it('refuses an account name, a key name and a user name over 200 characters', async () => {
       expect((await portal.createAccount({ name: text(201) })).errors.fields).toEqual([{ field: 'name', message: tooLong(200) }])
       expect((await portal.createKey({ level: 'USER', user_id: 1, name: text(201) })).errors.fields).toEqual([

@@ -8,6 +8,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest'
 import { killAllCli, runCli } from '../cli/run-cli.js'
+import { LIVENESS_MS } from '../hardening/hostile-support.js'
 import { pipelineFlood, type Flood } from '../hardening/pipeline-flood.js'
 
 let flood: Flood | undefined
@@ -41,6 +42,6 @@ describe('a flood of session lists that nobody reads', () => {
       expect(response.status).toBe(200)
       times.push(performance.now() - started)
     }
-    expect(Math.max(...times)).toBeLessThan(1_000)
+    expect(Math.max(...times)).toBeLessThan(LIVENESS_MS)
   }, 60_000)
 })

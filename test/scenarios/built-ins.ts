@@ -200,12 +200,12 @@ export function describeBuiltIns(driver: ScenarioDriver): void {
         for (const [endpoint, headers] of OK_REQUESTS) {
           const answer = await get(endpoint, headers)
           const reset = answer.headers.get('x-ratelimit-reset')
-          expect(answer.headers.get('x-ratelimit-limit')).toBe('0')
+          expect(answer.headers.get('x-ratelimit-limit')).toBe('60')
           expect(answer.headers.get('x-ratelimit-remaining')).toBe('0')
           expect(Number(reset)).toBeGreaterThanOrEqual(1)
           expect(Number(reset)).toBeLessThanOrEqual(60)
           expect(answer.headers.get('retry-after')).toBe(reset)
-          expectError(answer, ERRORS.rateLimited, `At most 0 requests per 60 seconds; retry after ${reset} seconds`)
+          expectError(answer, ERRORS.rateLimited, `At most 60 requests per 60 seconds; retry after ${reset} seconds`)
         }
       })
 

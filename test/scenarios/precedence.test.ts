@@ -60,7 +60,11 @@ describe('how scenarios combine and which effect wins (the stages of dispatch)',
       await activate(sandbox(), first, second)
       const answer = await api('projects')
       expect(answer.status).toBe(429)
-      expectError(answer, ERRORS.rateLimited, `At most 0 requests per 60 seconds; retry after ${answer.headers.get('retry-after')} seconds`)
+      expectError(
+        answer,
+        ERRORS.rateLimited,
+        `At most 60 requests per 60 seconds; retry after ${answer.headers.get('retry-after')} seconds`,
+      )
     })
 
     test('With server-error and no-data the analytics endpoints answer their 500: a failure wins over removed data.', async () => {

@@ -3,7 +3,7 @@
  * once broke it: records that grew by bytes, admin answers that piled up, ids at the top of the
  * range, the clock past 9999, keys a URL or a shell changes, keys in the wrong place, cross-site
  * GETs. Each checks that the process stays alive without a stack trace, stays under 200 MB of RSS
- * (150 MB again within 10 s of the attacker leaving), answers another client within 1 s, and that
+ * (150 MB again within 10 s of the attacker leaving), answers another client within the liveness bound (the 1 s goal: npm run bench), and that
  * every refused request changed nothing. `npm test` runs them at a size that takes seconds;
  * `npm run test:hostile` (HOSTILE_SCALE=full) at the size each attack was first run at.
  * (Case 8, long text in the dashboard, is test/browser/dashboard-long-text.test.ts.)
@@ -13,7 +13,7 @@ import { CROSS_SITE_DETAIL } from '../../src/core/admin/refuse-foreign-origin.js
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { LIMITS, SAFE_KEY_MESSAGE } from '../../src/vocabulary/limits.js'
 import { killAllCli, runCli, type CliProcess } from '../cli/run-cli.js'
-import { peakWhileProbing, probe, rssMb, sleep } from '../hardening/hostile-support.js'
+import { LIVENESS_MS, peakWhileProbing, probe, rssMb, sleep } from '../hardening/hostile-support.js'
 import { pipelineFlood, type Flood } from '../hardening/pipeline-flood.js'
 
 const FULL = process.env.HOSTILE_SCALE === 'full'
@@ -76,7 +76,7 @@ async function expectRecovered(sandbox: Sandbox): Promise<void> {
     rss = rssMb(sandbox.pid)
   }
   expect(rss).toBeLessThan(150)
-  expect(await probe(sandbox.url)).toBeLessThan(1_000)
+  expect(await probe(sandbox.url)).toBeLessThan(LIVENESS_MS)
   expectAlive(sandbox)
 }
 
@@ -112,7 +112,7 @@ describe('bounded by bytes (#28)', () => {
     await expectRecovered(sandbox)
   }, 120_000)
 
-  test(`2. Large admin answers pile up: with the portal and a journal of long requests full, ${SCALE.sockets} connections each pipelining ${SCALE.depth} journal or key pages (the same or all different) and reading none stay under 200 MB, others answered within 1 s.`, async () => {
+  test(`2. Large admin answers pile up: with the portal and a journal of long requests full, ${SCALE.sockets} connections each pipelining ${SCALE.depth} journal or key pages (the same or all different) and reading none stay under 200 MB, others answered within the liveness bound (the 1 s goal: npm run bench).`, async () => {
     const sandbox = await start()
     await fillPortal(sandbox)
     const long = 'x'.repeat(1_200)
@@ -142,12 +142,12 @@ describe('bounded by bytes (#28)', () => {
     }
   }, 180_000)
 
-  test(`2b. Admin work that used to hold others up: ${SCALE.concurrentKeys} concurrent GET keys of a full portal and ${SCALE.wrongBodies} concurrent wrong 64 KiB bodies leave another client answered within 1 s, and change nothing.`, async () => {
+  test(`2b. Admin work that used to hold others up: ${SCALE.concurrentKeys} concurrent GET keys of a full portal and ${SCALE.wrongBodies} concurrent wrong 64 KiB bodies leave another client answered within the liveness bound (the 1 s goal: npm run bench), and change nothing.`, async () => {
     const sandbox = await start()
     await fillPortal(sandbox)
     const before = await state(sandbox)
     const keys = Promise.all(Array.from({ length: SCALE.concurrentKeys }, () => admin(sandbox, 'GET', 'keys')))
-    expect(await probe(sandbox.url)).toBeLessThan(1_000)
+    expect(await probe(sandbox.url)).toBeLessThan(LIVENESS_MS)
     for (const answer of await keys) expect(answer.body.data.keys).toHaveLength(LIMITS.keysPage)
     const wrong = [
       JSON.stringify({ user_id: 1, topics: new Array(16_000).fill(0) }),
@@ -161,7 +161,7 @@ describe('bounded by bytes (#28)', () => {
         admin(sandbox, 'POST', index % 3 === 2 ? 'accounts' : 'projects', wrong[index % 3]),
       ),
     )
-    expect(await probe(sandbox.url)).toBeLessThan(1_000)
+    expect(await probe(sandbox.url)).toBeLessThan(LIVENESS_MS)
     for (const answer of await bodies) expect(answer.status).toBe(400)
     expect(await state(sandbox)).toBe(before)
     expectAlive(sandbox)

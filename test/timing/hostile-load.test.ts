@@ -13,7 +13,7 @@ import { MAX_WAITING_REQUESTS, REQUESTS_PER_TURN } from '../../src/server/socket
 import { killAllCli, runCli } from '../cli/run-cli.js'
 import { useTempDir } from '../support/temp-dir.js'
 import { pipelineFlood, type Flood } from '../hardening/pipeline-flood.js'
-import { peakWhileProbing, probe, rssMb, sleep } from '../hardening/hostile-support.js'
+import { LIVENESS_MS, peakWhileProbing, probe, rssMb, sleep } from '../hardening/hostile-support.js'
 
 const temp = useTempDir('hostile-load')
 
@@ -29,7 +29,7 @@ afterEach(async () => {
 })
 
 describe('hostile load', () => {
-  test(`Unread pipelined answers: ${FLOOD.connections} connections each pipelining ${FLOOD.requests} 366-day /monitoring requests and reading none leave the process alive, answering others within 1 s, under 200 MB.`, async () => {
+  test(`Unread pipelined answers: ${FLOOD.connections} connections each pipelining ${FLOOD.requests} 366-day /monitoring requests and reading none leave the process alive, answering others within the liveness bound (the 1 s goal: npm run bench), under 200 MB.`, async () => {
     const cli = runCli(['--port', '0', '--log', 'none'])
     const url = await cli.waitForUrl()
     const pid = cli.child.pid!
@@ -39,12 +39,12 @@ describe('hostile load', () => {
     expect(MAX_WAITING_REQUESTS).toBeLessThan(FLOOD.requests)
     flood.close()
     await sleep(500)
-    expect(await probe(url)).toBeLessThan(1_000)
+    expect(await probe(url)).toBeLessThan(LIVENESS_MS)
     expect(rssMb(pid)).toBeLessThan(150)
     expect(cli.child.exitCode).toBeNull()
   }, 30_000)
 
-  test('Journal amplification: one connection pipelining 1,400 GET /__sandbox/requests?limit=1000 of a full journal of long requests, reading none, leaves others answered within 1 s under 200 MB.', async () => {
+  test('Journal amplification: one connection pipelining 1,400 GET /__sandbox/requests?limit=1000 of a full journal of long requests, reading none, leaves others answered within the liveness bound (the 1 s goal: npm run bench) under 200 MB.', async () => {
     const cli = runCli(['--port', '0', '--log', 'none'])
     const url = await cli.waitForUrl()
     const pid = cli.child.pid!
@@ -83,10 +83,10 @@ describe('hostile load', () => {
     const unknown = await fetch(admin, { method: 'PUT', body: '{"scenarios":["nope"]}', headers: { 'Content-Type': 'application/json' } })
     expect(unknown.status).toBe(400)
     expect((await unknown.arrayBuffer()).byteLength).toBeLessThan(2_048)
-    expect(await probe(url)).toBeLessThan(1_000)
+    expect(await probe(url)).toBeLessThan(LIVENESS_MS)
   }, 60_000)
 
-  test('Dates that made work unbounded: a project created 0001-01-01 answers its first 30-day request within 1 s, and 126 distinct filters leave the process under 200 MB.', async () => {
+  test('Dates that made work unbounded: a project created 0001-01-01 answers its first 30-day request within the liveness bound (the 1 s goal: npm run bench), and 126 distinct filters leave the process under 200 MB.', async () => {
     const fixtures = JSON.parse(readFileSync(new URL('../../fixtures/default.json', import.meta.url), 'utf8')) as {
       projects: Array<{ id: number; created_at: string }>
     }
@@ -105,7 +105,7 @@ describe('hostile load', () => {
       await response.arrayBuffer()
       return performance.now() - started
     }
-    expect(await get('')).toBeLessThan(1_000)
+    expect(await get('')).toBeLessThan(LIVENESS_MS)
     const providers = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google_ai_overview']
     const regions = ['US', 'CA']
     let count = 0
@@ -113,12 +113,14 @@ describe('hostile load', () => {
       for (const provider of providers) {
         for (const region of regions) {
           if (count++ >= 126) break
-          expect(await get(`provider=${provider}&region=${region}&start_date=${String(year).padStart(4, '0')}-03-01`)).toBeLessThan(1_000)
+          expect(await get(`provider=${provider}&region=${region}&start_date=${String(year).padStart(4, '0')}-03-01`)).toBeLessThan(
+            LIVENESS_MS,
+          )
         }
       }
     }
     expect(rssMb(pid)).toBeLessThan(200)
-    expect(await probe(url)).toBeLessThan(1_000)
+    expect(await probe(url)).toBeLessThan(LIVENESS_MS)
   }, 60_000)
 
   test('A client that pipelines and reads gets every answer of a burst of 60, a share each turn; one that pipelines more than 80 at once is closed.', async () => {
@@ -145,6 +147,6 @@ describe('hostile load', () => {
     expect((await burst(REQUESTS_PER_TURN + MAX_WAITING_REQUESTS + 100)).statuses).toBeLessThanOrEqual(
       REQUESTS_PER_TURN + MAX_WAITING_REQUESTS,
     )
-    expect(await probe(await cli.waitForUrl())).toBeLessThan(1_000)
+    expect(await probe(await cli.waitForUrl())).toBeLessThan(LIVENESS_MS)
   })
 })

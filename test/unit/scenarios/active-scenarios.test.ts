@@ -254,7 +254,16 @@ describe('ActiveScenarios.enterData: rate limits', () => {
     expect(enter(active, T0 + 1, scope({ key: 'c' }))).toBeNull()
   })
 
-  it('refuses every request under the rate-limited built-in shape (limit 0)', () => {
+  it('refuses every request under a spent window, naming its real limit (the rate-limited built-in)', () => {
+    const active = compile({ rateLimit: { limit: 60, windowSeconds: 60, spent: true } })
+    for (let request = 0; request < 3; request++) {
+      const error = enter(active, T0 + request)
+      expect(error?.template).toBe(ERRORS.rateLimited)
+      expect([error?.headers['x-ratelimit-limit'], error?.headers['x-ratelimit-remaining']]).toEqual(['60', '0'])
+    }
+  })
+
+  it('refuses every request under a limit of 0', () => {
     const active = compile({ rateLimit: { limit: 0, windowSeconds: 60 } })
     const error = enter(active)
     expect(error?.template).toBe(ERRORS.rateLimited)
