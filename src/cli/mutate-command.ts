@@ -4,7 +4,7 @@ import { MUTATION_LIST } from '../core/mutation-list.js'
 import { MUTATION_ENV } from '../vocabulary/mutations.js'
 import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
 import { printable } from '../vocabulary/printable.js'
-import { oneLineErrors } from './one-line-error.js'
+import { formatHints, oneLineErrors } from './one-line-error.js'
 import { readFixturesFile } from './read-fixtures-file.js'
 import { collect, parseDateArgument, percentOption, readScenarioArguments, wholeOption } from './flag-readers.js'
 import { planRuns, type PlannedRun } from './mutate/plan-runs.js'
@@ -117,7 +117,10 @@ function createMutateProgram(io: MutateIo): Command {
       'Run a test command once per variant (it should pass) and once per mutation of the contract (it should fail), each against a session of its own, and report what the suite tolerates and notices.',
     )
     .usage('[flags] -- <command> [args...]')
-    .configureOutput({ writeOut: io.stdout, ...oneLineErrors('analytics-sandbox mutate', io.stderr) })
+    .configureOutput({
+      writeOut: io.stdout,
+      ...oneLineErrors('analytics-sandbox mutate', io.stderr, formatHints(MUTATE_FORMATS, ['--junit'])),
+    })
     .exitOverride()
     .addOption(new Option('--fixtures <file>', 'serve the records of this JSON file instead of the default data'))
     .addOption(new Option('--seed <n>', 'seed of all generated values').argParser(wholeOption('seed')))

@@ -1,7 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { readPositiveId } from '../vocabulary/read-positive-id.js'
 import { LIMITS } from '../vocabulary/limits.js'
-import { oneLineErrors } from './one-line-error.js'
+import { formatHints, oneLineErrors } from './one-line-error.js'
 import { percentOption } from './flag-readers.js'
 import { COVERAGE_SCOPES, type CoverageReport, type CoverageScope } from '../core/report/coverage.js'
 import { printable } from '../vocabulary/printable.js'
@@ -186,7 +186,7 @@ Examples:
   $ analytics-sandbox report --url http://127.0.0.1:4010/api/v1/
   $ analytics-sandbox report --url http://127.0.0.1:4010/api/v1/ --min-coverage 80 --format junit > report.xml`,
     )
-    .configureOutput({ writeOut: output.stdout, ...oneLineErrors('analytics-sandbox report', output.stderr) })
+    .configureOutput({ writeOut: output.stdout, ...oneLineErrors('analytics-sandbox report', output.stderr, formatHints(REPORT_FORMATS)) })
     .exitOverride()
     .action(run)
 }

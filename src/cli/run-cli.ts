@@ -68,7 +68,7 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
       'A faithful, fast, deterministic sandbox of the Analytics Public API (GET /api/v1/validate, projects, monitoring, overview).',
     )
     .version(version)
-    .configureOutput(oneLineErrors('analytics-sandbox', (text) => void process.stderr.write(text)))
+    .configureOutput(oneLineErrors('analytics-sandbox', (text) => void process.stderr.write(text), { '--json': '--log json' }))
     .addOption(
       new Option('-p, --port <port>', 'port to listen on; 0 picks a free one').env('PORT').default(4010).argParser(wholeOption('port')),
     )

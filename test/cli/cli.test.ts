@@ -179,6 +179,9 @@ describe('help and version', () => {
     [['repotr', '--url', 'x'], `analytics-sandbox: ${unknownCommandMessage('repotr')}`],
     [['--log', 'xml'], "analytics-sandbox: option '--log <format>' argument 'xml' is invalid. Allowed choices are pretty, json, none."],
     [['report', '--min-coverage', '80'], `analytics-sandbox report: ${REPORT_ERRORS.urlOrCommand}`],
+    [['--json'], "analytics-sandbox: unknown option '--json' (Did you mean --log json?)"],
+    [['report', '--json', '--url', 'x'], "analytics-sandbox report: unknown option '--json' (Did you mean --format json?)"],
+    [['mutate', '--markdown', '--', 'true'], "analytics-sandbox mutate: unknown option '--markdown' (Did you mean --format markdown?)"],
   ])('A usage mistake (%j) exits non-zero with one line on stderr, named after the command, suggestion included.', async (args, line) => {
     const cli = runCli(args)
     expect((await cli.waitForExit()).code).not.toBe(0)

@@ -9,6 +9,7 @@ import type { ServerSettings } from '../server-settings.js'
 import { ADMIN_HANDLERS, NO_SESSIONS_DETAIL } from './admin-handlers.js'
 import { refuseForeignOrigin } from './refuse-foreign-origin.js'
 import { ADMIN_BASE_PATH, OBSERVER } from './admin-paths.js'
+import { readAdminQuery } from './read-admin-query.js'
 
 export { ADMIN_ENDPOINTS } from '../../contract/admin-operations.js'
 
@@ -76,6 +77,8 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest, server
       const allowed = [...methods.keys()].join(', ')
       throw new SandboxError(ERRORS.methodNotAllowed, `Allowed here: ${allowed}`, { allow: allowed })
     }
+    // An operation that takes no query refuses any (the others read theirs from the table in their handler).
+    if (request.query !== '' && !('query' in ADMIN_OPERATIONS[id])) readAdminQuery(id, request.query)
     const result = ADMIN_HANDLERS[id](sandbox, request, param, server)
     if (result instanceof Promise) return result.then((answer) => adminAnswer(answer, observer)).catch((error) => refusal(error, observer))
     if ('body' in result) return adminAnswer(result, observer)
