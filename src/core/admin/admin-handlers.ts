@@ -165,7 +165,7 @@ export const ADMIN_HANDLERS: Readonly<Record<AdminOperationId, AdminHandler>> = 
   },
   post_reset: (sandbox) => {
     // The index is back before the answer goes; db()'s copy follows, and a copy that fails is
-    // kept for the next settled() a test awaits (docs/decisions/one-truth-for-records.md).
+    // kept for the next settled() a test awaits (docs/decisions/third-floor-plan.md, "One truth for records").
     resetSandbox(sandbox)
     return ok({ active: activeNames(sandbox) }, 'Sandbox reset')
   },
