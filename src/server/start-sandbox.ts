@@ -2,6 +2,7 @@ import { resolveSandboxConfig } from '../sandbox/open-sandbox.js'
 import { SANDBOX_OPTION_NAMES, type SandboxOptions } from '../sandbox/sandbox-options.js'
 import type { SandboxControls } from '../sandbox/sandbox-controls.js'
 import { serveSandbox } from './serve-sandbox.js'
+import { DEFAULT_TIMEOUTS } from './start-server.js'
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_SECONDS, type Session } from './session-store.js'
 import type { SessionInput } from '../contract/session-schemas.js'
 import { ConfigError } from '../vocabulary/config-error.js'
@@ -26,6 +27,13 @@ export interface StartSandboxOptions extends Omit<SandboxOptions, 'baseUrl'> {
   maxSessions?: number
   /** Seconds an unused session lives (default 1800). */
   sessionTtl?: number
+  /**
+   * Milliseconds, as the flags `--headers-timeout`, `--keep-alive-timeout` and `--shutdown-grace`
+   * (defaults 10000, 5000, 5000): request headers must arrive within `headersMs` (else 408), an idle
+   * keep-alive connection closes after `keepAliveMs`, and `close()` lets requests in flight finish
+   * within `shutdownGraceMs`.
+   */
+  timeouts?: { headersMs?: number; keepAliveMs?: number; shutdownGraceMs?: number }
 }
 
 /**
@@ -47,7 +55,9 @@ export interface RunningSession {
 
 /** Every option of {@link StartSandboxOptions}: the sandbox's but `baseUrl`, and where to listen. */
 const START_SANDBOX_OPTION_NAMES: ReadonlySet<string> = new Set(
-  [...SANDBOX_OPTION_NAMES].filter((name) => name !== 'baseUrl').concat(['port', 'host', 'adminToken', 'maxSessions', 'sessionTtl']),
+  [...SANDBOX_OPTION_NAMES]
+    .filter((name) => name !== 'baseUrl')
+    .concat(['port', 'host', 'adminToken', 'maxSessions', 'sessionTtl', 'timeouts']),
 )
 
 /**
@@ -76,6 +86,22 @@ export interface RunningSandbox extends SandboxControls {
   close(): Promise<void>
 }
 
+/** `timeouts`, each checked against its flag's range (a ConfigError naming `timeouts.<name>`); the defaults where not given. */
+function checkTimeouts(given: StartSandboxOptions['timeouts']): { headersMs: number; keepAliveMs: number; shutdownGraceMs: number } {
+  if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given)))
+    throw new ConfigError(
+      `Invalid option "timeouts": must be an object of headersMs, keepAliveMs and shutdownGraceMs (got ${JSON.stringify(given)})`,
+    )
+  const unknown = Object.keys(given ?? {}).find((name) => !['headersMs', 'keepAliveMs', 'shutdownGraceMs'].includes(name))
+  if (unknown !== undefined)
+    throw new ConfigError(`Unknown option "timeouts.${unknown}": it takes headersMs, keepAliveMs and shutdownGraceMs`)
+  return {
+    headersMs: checkWholeOption('headersTimeout', given?.headersMs, DEFAULT_TIMEOUTS.headersMs),
+    keepAliveMs: checkWholeOption('keepAliveTimeout', given?.keepAliveMs, DEFAULT_TIMEOUTS.keepAliveMs),
+    shutdownGraceMs: checkWholeOption('shutdownGrace', given?.shutdownGraceMs, DEFAULT_TIMEOUTS.shutdownGraceMs),
+  }
+}
+
 /**
  * Starts the standalone sandbox inside this process, on a free port unless told otherwise.
  * Rejects with a ConfigError for a bad option or a port it cannot listen on.
@@ -89,11 +115,14 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const config = resolveSandboxConfig(options, {}, START_SANDBOX_OPTION_NAMES)
   const max = checkWholeOption('maxSessions', options.maxSessions, DEFAULT_MAX_SESSIONS)
   const ttl = checkWholeOption('sessionTtl', options.sessionTtl, DEFAULT_SESSION_TTL_SECONDS)
+  const port = checkWholeOption('port', options.port, 0)
+  const timeouts = checkTimeouts(options.timeouts)
   const served = await serveSandbox(
     config,
     {
       host: options.host ?? '127.0.0.1',
-      port: options.port ?? 0,
+      port,
+      timeouts,
       ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
     },
     { max, ttlMs: ttl * 1000 },

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSandbox } from '../../src/msw/create-sandbox.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
+import { wholeOptionRule } from '../../src/vocabulary/whole-option.js'
 import type { FixturesInput } from '../../src/contract/fixtures-schema.js'
 import { ConfigError } from '../../src/vocabulary/config-error.js'
 
@@ -37,6 +38,29 @@ describe('options are checked', () => {
     await expect(startSandbox({ prot: 0 } as never)).rejects.toThrow('Unknown option "prot" (did you mean "port"?)')
     await expect(startSandbox({ baseUrl: 'http://x.test/api/v1/' } as never)).rejects.toThrow('Unknown option "baseUrl"')
     expect(() => createSandbox({ whatever: true } as never)).toThrow(/^Unknown option "whatever"; the options are /)
+  })
+
+  it.each([
+    [{ port: 70_000 }, `Invalid option "port": ${wholeOptionRule('port')} (got 70000)`],
+    [{ port: -1 }, `Invalid option "port": ${wholeOptionRule('port')} (got -1)`],
+    [{ timeouts: { headersMs: 50 } }, `Invalid option "timeouts.headersMs": ${wholeOptionRule('headersTimeout')} (got 50)`],
+    [{ timeouts: { keepAliveMs: 1.5 } }, `Invalid option "timeouts.keepAliveMs": ${wholeOptionRule('keepAliveTimeout')} (got 1.5)`],
+    [{ timeouts: { graceMs: 1 } }, 'Unknown option "timeouts.graceMs": it takes headersMs, keepAliveMs and shutdownGraceMs'],
+    [{ timeouts: 5 }, 'Invalid option "timeouts": must be an object of headersMs, keepAliveMs and shutdownGraceMs (got 5)'],
+  ])(
+    'refuses startSandbox(%j) with a ConfigError naming the option and its range, not node’s RangeError (#53)',
+    async (options, message) => {
+      await expect(startSandbox(options as never)).rejects.toThrow(new ConfigError(message))
+    },
+  )
+
+  it('takes the timeouts the flags set, as startSandbox options (the limits named them and the library refused them, #53)', async () => {
+    const running = await startSandbox({ timeouts: { headersMs: 600_000, keepAliveMs: 100, shutdownGraceMs: 0 } })
+    try {
+      expect((await fetch(`${running.url}validate`, { headers: { 'X-API-Key': 'sbx_user_alpha' } })).status).toBe(200)
+    } finally {
+      await running.close()
+    }
   })
 
   it('refuses options that are not an object', () => {
