@@ -83,6 +83,8 @@ export function createAdminOpenApiDocument(): AdminOpenApiDocument {
   // Named schemas inside (Project, KeyRecord…) become components of their own, by their ids.
   for (const [schema, meta] of collectNamed(ADMIN_OPERATION_LIST)) add(schema, meta)
   const { schemas } = z.toJSONSchema(registry, { uri: componentRef, unrepresentable: 'any' })
+  // A named schema the walk above missed lands in `__shared`, and the refs to it break (#53 found one).
+  if ('__shared' in schemas) throw new Error('A named schema of the admin API is not among its components: see collectNamed')
   const paths: Record<string, Record<string, unknown>> = {}
   for (const operation of ADMIN_OPERATION_LIST) {
     const { body, answer } = ids.get(operation.id)!
@@ -159,7 +161,9 @@ function collectNamed(operations: readonly AdminOperation[]): Map<z.ZodType, str
       if (found.has(zod)) return
       found.set(zod, id)
     }
-    const def = (zod as unknown as { _zod: { def: Record<string, unknown> } })._zod.def
+    const { def, parent } = (zod as unknown as { _zod: { def: Record<string, unknown>; parent?: unknown } })._zod
+    // A schema made by .meta() or .describe() from a named one refers to it as its parent.
+    if (parent !== undefined) visit(parent, depth + 1)
     for (const value of Object.values(def)) {
       if (Array.isArray(value)) for (const item of value) visit(item, depth + 1)
       else if (value !== null && typeof value === 'object' && '_zod' in value) visit(value, depth + 1)

@@ -64,7 +64,10 @@ export const projectRecordSchema = z.strictObject({
   status: text().default('active'),
   created_at: isoDateTime,
   providers: distinct(z.enum(PROVIDERS), 'provider').min(1).max(PROVIDERS.length),
-  data_regions: distinct(regionCode, 'region').min(1).max(REGIONS.length),
+  data_regions: distinct(regionCode, 'region')
+    .min(1)
+    .max(REGIONS.length)
+    .describe("Regions the project's data comes from: they must include its region (given without a region, the first is its region)"),
   topics: distinct(topicSchema, 'topic name', (topic) => topic.name)
     .min(1)
     .max(LIMITS.topics, tooMany(LIMITS.topics, 'topics'))

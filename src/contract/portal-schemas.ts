@@ -15,12 +15,18 @@ export const projectFieldsSchema = projectRecordSchema
   .partial()
   .meta({ id: 'ProjectFields', description: 'Project fields plus topics, providers and data_regions; the rest is made up from the seed' })
 
+/** A project of a new account: its fields but the owner, which is the account (and the id, which is made). */
+const accountProjectSchema = projectFieldsSchema.meta({
+  description: 'Project fields of a new account: the owner is the account, so no user_id',
+  not: { required: ['user_id'] },
+})
+
 /** `POST /__sandbox/accounts`: how many projects to make (default 1), or their fields. */
 export const accountBodySchema = z
   .strictObject({
     name: userRecordSchema.shape.name.optional().describe("The account's name (default: Account <id>)"),
     projects: z
-      .union([z.int().min(0).max(MAX_ACCOUNT_PROJECTS), z.array(projectFieldsSchema).max(MAX_ACCOUNT_PROJECTS)], {
+      .union([z.int().min(0).max(MAX_ACCOUNT_PROJECTS), z.array(accountProjectSchema).max(MAX_ACCOUNT_PROJECTS)], {
         error: `must be how many projects to make (0 to ${MAX_ACCOUNT_PROJECTS}) or a list of their fields`,
       })
       .optional()
@@ -46,12 +52,22 @@ export const keyBodySchema = z
   .strictObject({
     level,
     user_id: id.optional().describe('The owner: required for a USER key; for a PROJECT key, the project’s owner if given'),
-    project_id: id.nullable().optional().describe('Required for a PROJECT key'),
+    project_id: id.nullable().optional().describe('Required for a PROJECT key; not given (or null) for a USER key'),
     key: key.optional().describe('The key text (default: made up from the seed)'),
     name: name.optional(),
     expiry: expiry.optional().describe("Default: one year after the clock's now"),
   })
-  .meta({ id: 'KeyBody', description: 'A new API key' })
+  .meta({
+    id: 'KeyBody',
+    description: 'A new API key',
+    allOf: [
+      { if: { properties: { level: { const: 'USER' } } }, then: { required: ['user_id'], properties: { project_id: { type: 'null' } } } },
+      {
+        if: { properties: { level: { const: 'PROJECT' } } },
+        then: { required: ['project_id'], properties: { project_id: { type: 'integer' } } },
+      },
+    ],
+  })
 
 /** `PATCH /__sandbox/keys/{key}`. */
 export const keyPatchSchema = z

@@ -79,6 +79,11 @@ export const failSchema = z
   })
   .refine((fail) => fail.rate === undefined || fail.nth === undefined, { message: 'give rate or nth, not both' })
   .refine((fail) => fail.error === undefined || fail.status === 400, { message: 'error applies to status 400 only', path: ['error'] })
+  .meta({
+    not: { required: ['rate', 'nth'] },
+    if: { required: ['error'] },
+    then: { required: ['status'], properties: { status: { const: 400 } } },
+  })
 
 /**
  * The message for a name a rule does not know: the valid names, and the fix where the built-in
@@ -123,6 +128,14 @@ export const faultSchema = z
   .refine((fault) => fault.duration === undefined || fault.type === 'slow-body', {
     message: 'duration applies to slow-body only',
     path: ['duration'],
+  })
+  // The refinements above, said in the JSON Schema too (the documents admitted what the server refuses).
+  .meta({
+    not: { required: ['rate', 'nth'] },
+    allOf: [
+      { if: { required: ['delay'] }, then: { properties: { type: { const: 'gateway-timeout' } } } },
+      { if: { required: ['duration'] }, then: { properties: { type: { const: 'slow-body' } } } },
+    ],
   })
 
 /** A fixed-window limit per key: `limit` requests per `windowSeconds`, then 429. */
@@ -169,6 +182,7 @@ export const ruleSchema = z
     message: 'a rule has fail or fault, not both: a forced status is an answer, a fault is what stops one',
     path: ['fault'],
   })
+  .meta({ anyOf: EFFECTS.map((effect) => ({ required: [effect] })), not: { required: ['fail', 'fault'] } })
 
 /** A scenario file. */
 export const scenarioSchema = z
@@ -187,7 +201,7 @@ export const scenarioSchema = z
       .min(1, 'needs at least one rule')
       .describe('Applied in order; see the README for precedence'),
   })
-  .describe('An analytics-sandbox scenario')
+  .describe('An analytics-sandbox scenario (among the scenarios in force, names are unique)')
 
 /**
  * A validated scenario.
