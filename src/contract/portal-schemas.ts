@@ -60,11 +60,14 @@ export const keyBodySchema = z
   .meta({
     id: 'KeyBody',
     description: 'A new API key',
+    // USER implies user_id and no project_id; PROJECT implies a project_id (each as not-it or its consequence).
     allOf: [
-      { if: { properties: { level: { const: 'USER' } } }, then: { required: ['user_id'], properties: { project_id: { type: 'null' } } } },
+      { anyOf: [{ properties: { level: { const: 'PROJECT' } } }, { required: ['user_id'], properties: { project_id: { type: 'null' } } }] },
       {
-        if: { properties: { level: { const: 'PROJECT' } } },
-        then: { required: ['project_id'], properties: { project_id: { type: 'integer' } } },
+        anyOf: [
+          { properties: { level: { const: 'USER' } } },
+          { required: ['project_id'], properties: { project_id: { type: 'integer' } } },
+        ],
       },
     ],
   })

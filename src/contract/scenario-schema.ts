@@ -81,8 +81,8 @@ export const failSchema = z
   .refine((fail) => fail.error === undefined || fail.status === 400, { message: 'error applies to status 400 only', path: ['error'] })
   .meta({
     not: { required: ['rate', 'nth'] },
-    if: { required: ['error'] },
-    then: { required: ['status'], properties: { status: { const: 400 } } },
+    // "error implies status 400", as not-error or status 400 (JSON Schema's if/then, said without a `then` key).
+    anyOf: [{ not: { required: ['error'] } }, { required: ['status'], properties: { status: { const: 400 } } }],
   })
 
 /**
@@ -133,8 +133,8 @@ export const faultSchema = z
   .meta({
     not: { required: ['rate', 'nth'] },
     allOf: [
-      { if: { required: ['delay'] }, then: { properties: { type: { const: 'gateway-timeout' } } } },
-      { if: { required: ['duration'] }, then: { properties: { type: { const: 'slow-body' } } } },
+      { anyOf: [{ not: { required: ['delay'] } }, { properties: { type: { const: 'gateway-timeout' } } }] },
+      { anyOf: [{ not: { required: ['duration'] } }, { properties: { type: { const: 'slow-body' } } }] },
     ],
   })
 
