@@ -1,6 +1,5 @@
 import type { Envelope } from '../contract/envelope.js'
 import type { Answer } from './answer.js'
-import type { CoreRequest } from './core-request.js'
 import type { Coverage } from './report/coverage.js'
 import type { SandboxCore } from './sandbox-core.js'
 
@@ -19,7 +18,7 @@ export interface LiveSession {
  * sessions provides: each gives the envelope (or throws the SandboxError) to answer with.
  *
  * @example
- * const sessions: SessionRoutes = { create: (request) => …, list: () => …, end: (id) => … }
+ * const sessions: SessionRoutes = { create: (body) => …, list: () => …, end: (id) => … }
  */
 export interface SessionRoutes {
   /**
@@ -27,7 +26,8 @@ export interface SessionRoutes {
    * request of a test's keeps it alive; the dashboard's watching does not.
    */
   use(id: string, touch: boolean): LiveSession | undefined
-  create(request: CoreRequest): Envelope<unknown>
+  /** Makes a session from the body the admin router read (`undefined`: none given). */
+  create(body: unknown): Envelope<unknown>
   /** The list, as an envelope or an answer already built (and shared). */
   list(): Envelope<unknown> | Answer
   end(id: string): Envelope<unknown>

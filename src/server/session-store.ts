@@ -1,11 +1,9 @@
 import { ok, type Envelope } from '../contract/envelope.js'
 import type { SessionView } from '../contract/session-schemas.js'
 import { SandboxError } from '../vocabulary/sandbox-error.js'
-import type { CoreRequest } from '../core/core-request.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import type { SessionRoutes } from '../core/server-settings.js'
 import { ERRORS } from '../vocabulary/errors.js'
-import { readJsonBody } from '../core/admin/read-json-body.js'
 import type { OpenedSession } from '../sandbox/open-session.js'
 import { Coverage } from '../core/report/coverage.js'
 import { endSandbox } from '../core/end-sandbox.js'
@@ -222,7 +220,7 @@ export class SessionStore implements SessionRoutes {
   #childRoutes(parentOf: () => Session): SessionRoutes {
     return {
       use: (id, touch) => this.use(id, touch),
-      create: (request) => ok(this.view(this.make(readJsonBody(request), parentOf())), 'Session created'),
+      create: (body) => ok(this.view(this.make(body, parentOf())), 'Session created'),
       list: () => ok({ sessions: [...parentOf().children].map((child) => this.view(child)) }, 'Sessions retrieved successfully'),
       end: (id) => {
         const child = this.#sessions.get(id)
@@ -274,8 +272,7 @@ export class SessionStore implements SessionRoutes {
     }
   }
 
-  create(request: CoreRequest): Envelope<unknown> {
-    const body = readJsonBody(request)
+  create(body: unknown): Envelope<unknown> {
     return ok(this.view(this.make(body)), 'Session created')
   }
 

@@ -18,20 +18,45 @@ import type { CoreRequest } from '../core-request.js'
 import { resetSandbox } from '../reset-sandbox.js'
 import type { SandboxCore } from '../sandbox-core.js'
 import type { DocumentName, ServerSettings, SessionRoutes } from '../server-settings.js'
-import { readAdminQuery } from './read-admin-query.js'
-import { readJsonBody } from './read-json-body.js'
+import type { AdminQuery } from './read-admin-query.js'
 
 /**
- * An admin operation's work: an envelope (whose `code` the router sets from the table's status),
- * or a finished answer for what is not one (the OpenAPI documents, which load on first request).
- * `param` is the path's last segment for routes such as `keys/{key}`.
+ * What the router read of an admin request for its operation, as the table says the operation
+ * takes it: the path's last segment for routes such as `keys/{key}`, the query (each parameter
+ * typed by the table; any other is refused before), and the JSON body (`undefined` where none was
+ * given or the operation takes none).
  */
-export type AdminHandler = (
+export interface AdminInput<Id extends AdminOperationId> {
+  readonly param: string
+  readonly query: AdminQuery<Id>
+  readonly body: unknown
+}
+
+/**
+ * An admin operation's work on what the router read: an envelope (whose `code` the router sets
+ * from the table's status), or a finished answer for what is not one (the OpenAPI documents,
+ * which load on first request). `request` is there for what only its text tells (a cache key).
+ */
+export type AdminHandler<Id extends AdminOperationId = AdminOperationId> = (
   sandbox: SandboxCore,
-  request: CoreRequest,
-  param: string,
+  input: AdminInput<Id>,
   server: ServerSettings,
+  request: CoreRequest,
 ) => Envelope<unknown> | Answer | Promise<Answer>
+
+/** Every operation's handler, each typed by its own query. */
+export type AdminHandlers = { readonly [Id in AdminOperationId]: AdminHandler<Id> }
+
+/**
+ * A query parameter's most that depends on the sandbox, by operation: a journal's capacity lowers
+ * the table's `limit` of `GET requests`.
+ *
+ * @example
+ * QUERY_MAX.get_requests?.(sandbox) // { limit: 1000 }
+ */
+export const QUERY_MAX: { readonly [Id in AdminOperationId]?: (sandbox: SandboxCore) => Readonly<Record<string, number>> } = {
+  get_requests: (sandbox) => ({ limit: sandbox.journal.capacity }),
+}
 
 /** Journal entries an answer lists when no `limit` is given: at most the journal's capacity is. */
 export const JOURNAL_PAGE = 100
@@ -112,8 +137,8 @@ function stateSpan(keys: readonly KeyRecord[], now: number): { from: number; unt
 }
 
 /** A portal operation: its result in the success envelope; a refusal is a `PortalError`, answered as any other. */
-function portal<T>(operation: (portal: Portal, request: CoreRequest, param: string) => T, message: string): AdminHandler {
-  return (sandbox, request, param) => ok(operation(sandbox.portal, request, param), message)
+function portal<T>(operation: (portal: Portal, body: unknown, param: string) => T, message: string): AdminHandler {
+  return (sandbox, { body, param }) => ok(operation(sandbox.portal, body, param), message)
 }
 
 /**
@@ -122,10 +147,10 @@ function portal<T>(operation: (portal: Portal, request: CoreRequest, param: stri
  * handler does not compile.
  *
  * @example
- * ADMIN_HANDLERS.get_clock(sandbox, request, '', NO_SERVER)
+ * ADMIN_HANDLERS.get_clock(sandbox, { param: '', query: {}, body: undefined }, NO_SERVER, request)
  */
-export const ADMIN_HANDLERS: Readonly<Record<AdminOperationId, AdminHandler>> = {
-  get_health: (sandbox, _request, _param, server) =>
+export const ADMIN_HANDLERS: AdminHandlers = {
+  get_health: (sandbox, _input, server) =>
     ok(
       {
         status: 'ok',
@@ -150,11 +175,11 @@ export const ADMIN_HANDLERS: Readonly<Record<AdminOperationId, AdminHandler>> = 
   },
   get_scenario: (sandbox) => ok({ active: activeNames(sandbox) }, 'Active scenarios'),
   get_mutations: () => ok(MUTATION_LIST, 'Mutations retrieved successfully'),
-  put_scenario: (sandbox, request) => {
+  put_scenario: (sandbox, { body }) => {
     // The shape first (every mistake in errors.fields, nothing changed), then each item: a
     // definition's mistakes are a ConfigError (400 invalid_body, each in errors.fields too), an
     // unknown name an UnknownScenarioError (400 unknown_scenario).
-    const { scenarios } = parse(loadInputSchemas().scenarioListBodySchema, readJsonBody(request))
+    const { scenarios } = parse(loadInputSchemas().scenarioListBodySchema, body)
     sandbox.scenarios.activate(
       resolveScenarios(sandbox.scenarios.catalogue, scenarios, (index) => `admin API, scenarios[${index}]`, {
         holdsKey: sandbox.model.index.knownKeys,
@@ -169,8 +194,7 @@ export const ADMIN_HANDLERS: Readonly<Record<AdminOperationId, AdminHandler>> = 
     resetSandbox(sandbox)
     return ok({ active: activeNames(sandbox) }, 'Sandbox reset')
   },
-  get_requests: (sandbox, request) => {
-    const query = readAdminQuery('get_requests', request.query, { limit: sandbox.journal.capacity })
+  get_requests: (sandbox, { query }, _server, request) => {
     // The dashboard's own requests are kept apart, and read only when asked for.
     const source = query.source ?? 'clients'
     const journal = source === 'dashboard' ? sandbox.observerJournal : sandbox.journal
@@ -193,20 +217,20 @@ export const ADMIN_HANDLERS: Readonly<Record<AdminOperationId, AdminHandler>> = 
     sandbox.journal.clear()
     return ok({}, 'Request journal cleared')
   },
-  get_coverage: (sandbox, request, _param, server) => {
-    const scope = readAdminQuery('get_coverage', request.query).scope ?? 'reset'
+  get_coverage: (sandbox, { query }, server) => {
+    const scope = query.scope ?? 'reset'
     // The root's suite adds every session up, ended ones included.
     const others = scope === 'suite' ? (server.sessions?.coverages() ?? []) : []
     return ok(sandbox.coverage.report(scope, others), 'Coverage retrieved successfully')
   },
-  get_openapi_json: (_sandbox, _request, _param, server) => getDocument(server, 'openapi'),
-  get_admin_openapi_json: (_sandbox, _request, _param, server) => getDocument(server, 'admin-openapi'),
-  post_accounts: portal((it, request) => it.createAccount(readJsonBody(request)), 'Account created'),
-  post_projects: portal((it, request) => it.createProject(readJsonBody(request)), 'Project created'),
-  patch_projects_id: portal((it, request, id) => it.updateProject(projectIdIn(id), readJsonBody(request)), 'Project updated'),
+  get_openapi_json: (_sandbox, _input, server) => getDocument(server, 'openapi'),
+  get_admin_openapi_json: (_sandbox, _input, server) => getDocument(server, 'admin-openapi'),
+  post_accounts: portal((it, body) => it.createAccount(body), 'Account created'),
+  post_projects: portal((it, body) => it.createProject(body), 'Project created'),
+  patch_projects_id: portal((it, body, id) => it.updateProject(projectIdIn(id), body), 'Project updated'),
   delete_projects_id: portal((it, _, id) => it.deleteProject(projectIdIn(id)), 'Project deleted'),
-  get_keys: (sandbox, request) => {
-    const { user_id: userId, offset = 0, limit = LIMITS.keysPage } = readAdminQuery('get_keys', request.query)
+  get_keys: (sandbox, { query }, _server, request) => {
+    const { user_id: userId, offset = 0, limit = LIMITS.keysPage } = query
     const now = sandbox.clock.now()
     // Built once per change of the keys (or of a listed key's state as the clock moves), and shared.
     return sandbox.shared.adminAnswers.get(`keys?${request.query}`, String(sandbox.model.index.changes), now, () => {
@@ -214,12 +238,12 @@ export const ADMIN_HANDLERS: Readonly<Record<AdminOperationId, AdminHandler>> = 
       return { answer: toAnswer(ok(listed, 'Keys retrieved successfully')), ...stateSpan(listed.keys, now) }
     })
   },
-  post_keys: portal((it, request) => it.createKey(readJsonBody(request)), 'Key created'),
-  patch_keys_key: portal((it, request, key) => it.updateKey(keyIn(key), readJsonBody(request)), 'Key updated'),
+  post_keys: portal((it, body) => it.createKey(body), 'Key created'),
+  patch_keys_key: portal((it, body, key) => it.updateKey(keyIn(key), body), 'Key updated'),
   delete_keys_key: portal((it, _, key) => it.deleteKey(keyIn(key)), 'Key deleted'),
   get_clock: (sandbox) => ok(clockView(sandbox.clock), 'Clock'),
-  put_clock: (sandbox, request) => ok(setClock(sandbox.clock, readJsonBody(request)), 'Clock set'),
-  get_sessions: (_sandbox, _request, _param, server) => sessionsOf(server).list(),
-  post_sessions: (_sandbox, request, _param, server) => sessionsOf(server).create(request),
-  delete_sessions_session: (_sandbox, _request, id, server) => sessionsOf(server).end(id),
+  put_clock: (sandbox, { body }) => ok(setClock(sandbox.clock, body), 'Clock set'),
+  get_sessions: (_sandbox, _input, server) => sessionsOf(server).list(),
+  post_sessions: (_sandbox, { body }, server) => sessionsOf(server).create(body),
+  delete_sessions_session: (_sandbox, { param }, server) => sessionsOf(server).end(param),
 }

@@ -6,7 +6,8 @@ import { SandboxError } from '../../vocabulary/sandbox-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import type { SandboxCore } from '../sandbox-core.js'
 import type { ServerSettings } from '../server-settings.js'
-import { ADMIN_HANDLERS, NO_SESSIONS_DETAIL } from './admin-handlers.js'
+import { ADMIN_HANDLERS, NO_SESSIONS_DETAIL, QUERY_MAX, type AdminHandler } from './admin-handlers.js'
+import { readJsonBody } from './read-json-body.js'
 import { refuseForeignOrigin } from './refuse-foreign-origin.js'
 import { ADMIN_BASE_PATH, OBSERVER } from './admin-paths.js'
 import { readAdminQuery } from './read-admin-query.js'
@@ -77,9 +78,12 @@ export function dispatchAdmin(sandbox: SandboxCore, request: CoreRequest, server
       const allowed = [...methods.keys()].join(', ')
       throw new SandboxError(ERRORS.methodNotAllowed, `Allowed here: ${allowed}`, { allow: allowed })
     }
-    // An operation that takes no query refuses any (the others read theirs from the table in their handler).
-    if (request.query !== '' && !('query' in ADMIN_OPERATIONS[id])) readAdminQuery(id, request.query)
-    const result = ADMIN_HANDLERS[id](sandbox, request, param, server)
+    // Its input as the table says the operation takes it: the query first (a name it does not
+    // take, or a bad value, is 400 before the body is read), then the body (not JSON: 400).
+    const operation = ADMIN_OPERATIONS[id]
+    const query = readAdminQuery(id, request.query, QUERY_MAX[id]?.(sandbox))
+    const body = 'body' in operation ? readJsonBody(request) : undefined
+    const result = (ADMIN_HANDLERS[id] as AdminHandler)(sandbox, { param, query, body }, server, request)
     if (result instanceof Promise) return result.then((answer) => adminAnswer(answer, observer)).catch((error) => refusal(error, observer))
     if ('body' in result) return adminAnswer(result, observer)
     // The table says each operation's status: a creation's envelope answers 201, which the public API never does.
