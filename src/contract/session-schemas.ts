@@ -3,6 +3,22 @@ import { LIMITS, tooLong } from '../vocabulary/limits.js'
 import { startInstantSchema } from './start-instant-schema.js'
 
 /**
+ * Text a person reads as it is: no C0 or C1 control character (ESC, newline, tab included), no
+ * bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069), and no lone surrogate.
+ */
+// oxlint-disable-next-line no-control-regex -- control characters are what it refuses
+const SHOWABLE_TEXT = /^(?:[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/
+
+/**
+ * Why a label was refused.
+ *
+ * @example
+ * ({ field: 'label', message: SHOWABLE_TEXT_MESSAGE })
+ */
+export const SHOWABLE_TEXT_MESSAGE =
+  'must be text as it is shown: no control character (escape, newline, tab), no bidirectional override or isolate, no lone surrogate'
+
+/**
  * `POST /__sandbox/sessions`: what a session starts with; every field optional (the process's seed
  * and start clock, no scenario, no label).
  */
@@ -23,15 +39,19 @@ export const sessionBodySchema = z
     label: z
       .string()
       .max(LIMITS.textChars, tooLong(LIMITS.textChars))
+      // Shown in terminals (the request log, reports) and the dashboard: no escape sequence, no
+      // control character, no bidirectional override that reorders what follows, no lone surrogate.
+      .regex(SHOWABLE_TEXT, SHOWABLE_TEXT_MESSAGE)
       .optional()
       .describe('A name to tell it apart (shown in the list and the dashboard)'),
     strict: z.boolean().optional().describe("Strict mode for this session (default: the process's)"),
     mutation: z
       .string()
       .max(LIMITS.textChars, tooLong(LIMITS.textChars))
+      .nullable()
       .optional()
       .describe(
-        "A mutation id (every success of its endpoint answered with that field dropped or retyped) or a variant's name, as `mutate` runs a suite (default: the process's, from ANALYTICS_SANDBOX_MUTATION)",
+        "A mutation id (every success of its endpoint answered with that field dropped or retyped) or a variant's name, as `mutate` runs a suite (default: the process's, from ANALYTICS_SANDBOX_MUTATION, or the parent session's); null: none, whatever the process or the parent runs under",
       ),
   })
   .meta({ id: 'SessionBody', description: 'A new session: a whole sandbox of its own, at its own base URL' })

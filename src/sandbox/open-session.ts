@@ -76,11 +76,19 @@ export function openSession(base: SandboxConfig, fixtures: SandboxCore['fixtures
 }
 
 /**
- * The mutation or variant a session runs under: its body's `mutation`, else the process's (which
- * came from its options or ANALYTICS_SANDBOX_MUTATION). An unknown one is an issue of `mutation`.
+ * The mutation or variant a session runs under: its body's `mutation` (`null`: none), else the
+ * process's (which came from its options or ANALYTICS_SANDBOX_MUTATION). An unknown one is an
+ * issue of `mutation`.
  */
-function mutationOf(given: string | undefined, base: SandboxConfig, catalogue: ScenarioCatalogue, issues: FieldIssue[]): MutationChoice {
+function mutationOf(
+  given: string | null | undefined,
+  base: SandboxConfig,
+  catalogue: ScenarioCatalogue,
+  issues: FieldIssue[],
+): MutationChoice {
   if (given === undefined) return base.mutate
+  // null: the contract as it is, whatever the process (or the parent session) runs under.
+  if (given === null) return NO_MUTATION
   try {
     return resolveMutation(given, 'mutation', catalogue)
   } catch (error) {

@@ -9,6 +9,7 @@ import { LIVENESS_MS } from '../hardening/hostile-support.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { MAX_SESSION_DEPTH, SESSION_DEPTH_DETAIL, SESSIONS_OFF_DETAIL } from '../../src/server/session-store.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
+import { SHOWABLE_TEXT_MESSAGE } from '../../src/contract/session-schemas.js'
 import { DEFINED_TWICE } from '../../src/scenarios/scenario-catalogue.js'
 import { repeatedParameterDetail } from '../../src/vocabulary/repeated-parameter.js'
 import { CROSS_SITE_DETAIL, FOREIGN_ORIGIN_DETAIL } from '../../src/core/admin/refuse-foreign-origin.js'
@@ -162,6 +163,19 @@ describe('sessions over real HTTP', () => {
     expect((await admin('sessions')).body.data.sessions).toEqual([])
   })
 
+  it.each([
+    ['an escape sequence', 'a\u001b[31mred'],
+    ['a right-to-left override', 'rtl\u202eevil'],
+    ['a lone surrogate', 'half \ud800'],
+    ['a newline', 'two\nlines'],
+  ])('refuses a label with %s (it is shown in terminals and the dashboard), naming the field; an emoji or CJK is fine', async (_, label) => {
+    const refused = await admin('sessions', { method: 'POST', body: { label } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors.fields).toEqual([{ field: 'label', message: SHOWABLE_TEXT_MESSAGE }])
+    await expect(sandbox.createSession({ label })).rejects.toThrow(SHOWABLE_TEXT_MESSAGE)
+    expect((await admin('sessions', { method: 'POST', body: { label: 'emoji 😀 日本語' } })).status).toBe(201)
+  })
+
   it('reports a scenario item that is neither a name nor a definition once, naming the forms it takes', async () => {
     const refused = await admin('sessions', { method: 'POST', body: { scenarios: [5, 'slow'] } })
     expect(refused.status).toBe(400)
@@ -204,6 +218,11 @@ describe('sessions over real HTTP', () => {
     // A child's own body may name another mutation.
     const other = await call(`${parent.admin_url}sessions`, { method: 'POST', body: { mutation: 'drop:projects:data.projects' } })
     expect((await call(`${other.body.data.base_url}projects`, { headers: ALPHA })).body.data).not.toHaveProperty('projects')
+    // Or none (null): the contract as it is, for it and the sessions it makes.
+    const plain = (await call(`${parent.admin_url}sessions`, { method: 'POST', body: { mutation: null } })).body.data
+    expect((await call(`${plain.base_url}projects`, { headers: ALPHA })).body.data.total).toBe(3)
+    const below = (await call(`${plain.admin_url}sessions`, { method: 'POST', body: {} })).body.data
+    expect((await call(`${below.base_url}projects`, { headers: ALPHA })).body.data.total).toBe(3)
     // Ended with its parent: every path under it is 404 session_not_found.
     expect((await admin(`sessions/${parent.id}`, { method: 'DELETE' })).status).toBe(200)
     const gone = await call(`${child.base_url}projects`, { headers: ALPHA })

@@ -1,4 +1,5 @@
 import { printable } from '../../vocabulary/printable.js'
+import { VARIANT_PREFIX } from '../../vocabulary/variants.js'
 import type { FoundFailure } from './find-failure.js'
 import { endpointsOf, type PlannedRun } from './plan-runs.js'
 import type { FailingTest } from './read-junit.js'
@@ -55,6 +56,19 @@ const counted = (runs: readonly RunResult[]) => runs.filter((run) => run.kind ==
 
 /** Variants that count in tolerance: judged ones. */
 const judged = (runs: readonly RunResult[]) => runs.filter((run) => run.kind === 'variant' && run.verdict !== 'unjudged')
+
+/**
+ * How many runs were not run for want of a success, mutations and variants told apart.
+ *
+ * @example
+ * unreachedCounts(['drop:overview:data', 'variant-trend']) // '1 mutation, 1 variant'
+ */
+export function unreachedCounts(ids: readonly string[]): string {
+  const variants = ids.filter((id) => id.startsWith(VARIANT_PREFIX)).length
+  const mutations = ids.length - variants
+  const part = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
+  return [mutations > 0 ? part(mutations, 'mutation') : '', variants > 0 ? part(variants, 'variant') : ''].filter(Boolean).join(', ')
+}
 
 /**
  * The report of `runs`, in the plan's order: tolerance is the share of judged variants tolerated,
@@ -155,7 +169,7 @@ export function formatMutateText(report: MutateReport, plan: readonly PlannedRun
     lines.push('Not run')
     if (report.unreached.length > 0) {
       const never = report.unrequested.map((endpoint) => `/${endpoint}`).join(', ')
-      lines.push(`  unreached  ${report.unreached.length} (the suite never got a success from ${never})`)
+      lines.push(`  unreached  ${unreachedCounts(report.unreached)} (the suite never got a success from ${never})`)
     }
     if (report.envelope.length > 0)
       lines.push(
@@ -278,7 +292,7 @@ export function formatMutateMarkdown(report: MutateReport): string {
   if (unjudged.length > 0) lines.push(`Unjudged variants (${UNJUDGED_REASON}): ${unjudged.map((run) => cell(run.id)).join(', ')}`, '')
   if (report.unreached.length > 0)
     lines.push(
-      `Not run, unreached: ${report.unreached.length} (never a success from ${report.unrequested.map((endpoint) => `/${endpoint}`).join(', ')})`,
+      `Not run, unreached: ${unreachedCounts(report.unreached)} (never a success from ${report.unrequested.map((endpoint) => `/${endpoint}`).join(', ')})`,
       '',
     )
   if (report.envelope.length > 0) lines.push(`Not run, envelope fields: ${report.envelope.length} (\`--envelope\` runs them)`, '')
