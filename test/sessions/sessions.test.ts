@@ -168,13 +168,16 @@ describe('sessions over real HTTP', () => {
     ['a right-to-left override', 'rtl\u202eevil'],
     ['a lone surrogate', 'half \ud800'],
     ['a newline', 'two\nlines'],
-  ])('refuses a label with %s (it is shown in terminals and the dashboard), naming the field; an emoji or CJK is fine', async (_, label) => {
-    const refused = await admin('sessions', { method: 'POST', body: { label } })
-    expect(refused.status).toBe(400)
-    expect(refused.body.errors.fields).toEqual([{ field: 'label', message: SHOWABLE_TEXT_MESSAGE }])
-    await expect(sandbox.createSession({ label })).rejects.toThrow(SHOWABLE_TEXT_MESSAGE)
-    expect((await admin('sessions', { method: 'POST', body: { label: 'emoji 😀 日本語' } })).status).toBe(201)
-  })
+  ])(
+    'refuses a label with %s (it is shown in terminals and the dashboard), naming the field; an emoji or CJK is fine',
+    async (_, label) => {
+      const refused = await admin('sessions', { method: 'POST', body: { label } })
+      expect(refused.status).toBe(400)
+      expect(refused.body.errors.fields).toEqual([{ field: 'label', message: SHOWABLE_TEXT_MESSAGE }])
+      await expect(sandbox.createSession({ label })).rejects.toThrow(SHOWABLE_TEXT_MESSAGE)
+      expect((await admin('sessions', { method: 'POST', body: { label: 'emoji 😀 日本語' } })).status).toBe(201)
+    },
+  )
 
   it('reports a scenario item that is neither a name nor a definition once, naming the forms it takes', async () => {
     const refused = await admin('sessions', { method: 'POST', body: { scenarios: [5, 'slow'] } })
