@@ -48,9 +48,9 @@ function outcomeName(outcome: CoveredOutcome): string {
  * @example
  * process.stdout.write(formatCoverageText(report, 'http://127.0.0.1:4010/api/v1/'))
  */
-export function formatCoverageText(report: CoverageReport, baseUrl: string): string {
+export function formatCoverageText(report: CoverageReport, baseUrl: string, title = `Client report for ${baseUrl}`): string {
   const lines = [
-    `Client report for ${printable(baseUrl)}`,
+    printable(title),
     `${printable(report.covered)} of ${printable(report.total)} outcomes met (${printable(report.percent.toFixed(1))} %); ${counted(
       report.warnings.reduce((sum, warning) => sum + warning.count, 0),
       'warning',
@@ -156,10 +156,11 @@ const cell = (text: unknown) => printable(text).replaceAll('|', '\\|').replaceAl
  * @example
  * appendFileSync(process.env.GITHUB_STEP_SUMMARY, formatCoverageMarkdown(report, 'http://127.0.0.1:4010/api/v1/'))
  */
-export function formatCoverageMarkdown(report: CoverageReport, baseUrl: string): string {
+export function formatCoverageMarkdown(report: CoverageReport, baseUrl: string, title?: string): string {
   const lines = [
     '## analytics-sandbox client report',
     '',
+    ...(title === undefined ? [] : [cell(title), '']),
     `**${cell(report.covered)} of ${cell(report.total)} outcomes met (${cell(report.percent.toFixed(1))} %)**; endpoints that answered a success: ${report.reached.length === 0 ? 'none' : report.reached.map((endpoint) => `/${cell(endpoint)}`).join(', ')}`,
     '',
     '| endpoint | outcome | seen | to meet it |',

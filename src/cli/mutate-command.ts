@@ -125,15 +125,13 @@ function createMutateProgram(io: MutateIo): Command {
     .addOption(new Option('--fixtures <file>', 'serve the records of this JSON file instead of the default data'))
     .addOption(new Option('--seed <n>', 'seed of all generated values').argParser(wholeOption('seed')))
     .addOption(new Option('--now <date>', 'start the clock, frozen, at YYYY-MM-DD or a UTC date-time').argParser(parseDateArgument))
-    .addOption(new Option('--scenario <name|file>', 'a scenario in force in every run (repeatable)').default([]).argParser(collect))
+    .addOption(new Option('--scenario <name|file>', 'a scenario in force in every run (repeatable)').default([], 'none').argParser(collect))
     .addOption(
       new Option('--only <glob>', 'run only the variants and mutations matching (repeatable; * matches anything)')
-        .default([])
+        .default([], 'every one')
         .argParser(collect),
     )
-    .addOption(
-      new Option('--jobs <n>', 'runs at once (default: the cores, at most 4)').default(DEFAULT_JOBS).argParser(wholeFlag('--jobs', 1, 64)),
-    )
+    .addOption(new Option('--jobs <n>', 'runs at once').default(DEFAULT_JOBS, 'the cores, at most 4').argParser(wholeFlag('--jobs', 1, 64)))
     .addOption(
       new Option('--timeout <s>', 'seconds a run may take before it is killed').default(120).argParser(wholeFlag('--timeout', 1, 86_400)),
     )
@@ -223,13 +221,16 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
   const split = argv.indexOf('--')
   const flagsPart = split < 0 ? argv : argv.slice(0, split)
   const [command, ...args] = split < 0 ? [] : argv.slice(split + 1)
-  const program = createMutateProgram(io)
+  // Without `--`, a test command reads as flags or arguments of mutate's own: commander's line is
+  // kept back and said with where the command goes, as one line.
+  let heldBack = ''
+  const program = createMutateProgram(split < 0 ? { ...io, stderr: (text) => void (heldBack += text) } : io)
   try {
     program.parse(flagsPart, { from: 'user' })
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error
-    // A test command given without `--` reads as flags or arguments of mutate's own.
-    if (error.exitCode !== 0 && split < 0) io.stderr(`analytics-sandbox mutate: ${MUTATE_ERRORS.noSeparator}\n`)
+    if (error.exitCode !== 0 && split < 0) io.stderr(`${heldBack.trimEnd().replace(/\.$/, '')}; ${MUTATE_ERRORS.noSeparator}\n`)
+    else io.stderr(heldBack)
     return error.exitCode === 0 ? MUTATE_EXIT.ok : MUTATE_EXIT.usage
   }
   const fail = (line: string, lines: readonly string[] = []) => {

@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder'
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { readPositiveId } from '../vocabulary/read-positive-id.js'
 import { LIMITS } from '../vocabulary/limits.js'
@@ -62,6 +63,9 @@ export const REPORT_ERRORS = {
   urlOrCommand: 'give --url <base url> (a running sandbox) or -- <command> (a suite to run), not both and not neither',
   outFolder: (path: string) => `--out ${JSON.stringify(path)}: its folder does not exist`,
   commandFailed: (ending: string) => `the command ${ending}: the report covers what it did`,
+  /** The report's title under `report -- <command>`: what it covers, and where its curl lines point. */
+  commandTitle: (command: string) =>
+    `Client report of ${command}, every sandbox it made (curl lines name a sandbox at ${REPORT_EXAMPLE_BASE})`,
 } as const
 
 /** The formats `--format` takes. */
@@ -196,7 +200,7 @@ async function reportOfCommand(
   command: string,
   args: readonly string[],
   stderr: (text: string) => void,
-): Promise<{ report: CoverageReport; ending: string }> {
+): Promise<{ report: CoverageReport; ending: string; code: number | null }> {
   const sandbox = await startSandbox({ port: 0 })
   const session = await sandbox.createSession({})
   const folder = makeRunFolder()
@@ -208,13 +212,14 @@ async function reportOfCommand(
     delete env[MUTATION_ENV]
     let run: SuiteRun
     try {
-      run = await runSuite(command, args, env, COMMAND_TIMEOUT_MS)
+      // Its output goes to stderr as it comes, so stdout holds the report alone.
+      const decoder = new StringDecoder('utf8')
+      run = await runSuite(command, args, env, COMMAND_TIMEOUT_MS, (chunk) => stderr(decoder.write(chunk)))
     } catch (error) {
       if (error instanceof CannotStart) throw new ReportError(error.message)
       throw error
     }
-    if (run.ending !== 'passed') for (const line of run.output) stderr(`  ${printable(line)}\n`)
-    return { report: await readRunReport(folder, session.adminUrl), ending: run.ending }
+    return { report: await readRunReport(folder, session.adminUrl), ending: run.ending, code: run.code }
   } finally {
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)
@@ -247,22 +252,29 @@ export async function runReport(argv: readonly string[], output: VerifyOutput): 
     let report: CoverageReport
     let base: string
     let ending = 'passed'
+    let code: number | null = 0
+    let title: string | undefined
     if (flags.url !== undefined) {
       const urls = reportUrls(flags.url)
       report = await fetchReport(urls.coverage, flags)
       base = urls.base
     } else {
-      ;({ report, ending } = await reportOfCommand(command!, commandArgs, output.stderr))
+      ;({ report, ending, code } = await reportOfCommand(command!, commandArgs, output.stderr))
       base = REPORT_EXAMPLE_BASE
+      title = REPORT_ERRORS.commandTitle([command!, ...commandArgs].join(' '))
     }
     const failOnWarnings = flags.failOnWarnings === true
     if (flags.format === 'json') write(`${stringifyPrintable(report)}\n`)
     else if (flags.format === 'junit') write(formatCoverageJunit(report, base, { failOnWarnings, minCoverage: flags.minCoverage }))
-    else if (flags.format === 'markdown') write(formatCoverageMarkdown(report, base))
-    else write(formatCoverageText(report, base))
+    else if (flags.format === 'markdown') write(formatCoverageMarkdown(report, base, title))
+    else write(formatCoverageText(report, base, title))
     const reasons: string[] = []
     if (ending !== 'passed')
-      reasons.push(REPORT_ERRORS.commandFailed(ending === 'timed-out' ? 'timed out' : ending === 'stopped' ? 'was stopped' : 'failed'))
+      reasons.push(
+        REPORT_ERRORS.commandFailed(
+          ending === 'timed-out' ? 'timed out' : ending === 'stopped' ? 'was stopped' : `failed (exit ${code ?? 'by a signal'})`,
+        ),
+      )
     if (flags.minCoverage !== undefined && report.percent < flags.minCoverage) {
       reasons.push(`${report.percent.toFixed(1)} % of outcomes met, below --min-coverage ${flags.minCoverage}`)
     }

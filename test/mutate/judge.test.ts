@@ -14,7 +14,7 @@ import { useTempDir } from '../support/temp-dir.js'
 import { MUTATE_ERRORS, MUTATE_EXIT } from '../../src/cli/mutate-command.js'
 import { UNJUDGED_REASON } from '../../src/cli/mutate/mutate-report.js'
 import { JUNIT_WARNINGS } from '../../src/cli/mutate/read-junit.js'
-import { REPORT_EXIT } from '../../src/cli/report-command.js'
+import { REPORT_ERRORS, REPORT_EXIT } from '../../src/cli/report-command.js'
 
 afterEach(() => killAllCli())
 const temp = useTempDir('judge')
@@ -193,7 +193,17 @@ describe('report -- <command>', () => {
     expect(code).toBe(REPORT_EXIT.failed)
     expect(stdout).toContain('## analytics-sandbox client report')
     expect(stdout).toContain('| /validate | 200 USER key | 1 |')
-    expect(stderr).toContain('the command failed: the report covers what it did')
+    expect(stderr).toContain(REPORT_ERRORS.commandFailed('failed (exit 3)'))
+  }, 60_000)
+
+  it('shows the command’s output on stderr as it comes, and titles the report with the command, not an address it never used', async () => {
+    const talking = [process.execPath, '-e', "console.log('3 passed'); console.error('a warning of the runner')"]
+    const { code, stdout, stderr } = await cli(['report', '--', ...talking])
+    expect(code, stderr).toBe(REPORT_EXIT.ok)
+    expect(stderr).toContain('3 passed\n')
+    expect(stderr).toContain('a warning of the runner\n')
+    expect(stdout.split('\n')[0]).toBe(REPORT_ERRORS.commandTitle(talking.join(' ')))
+    expect(stdout.split('\n').slice(1).join('\n')).not.toContain('3 passed')
   }, 60_000)
 })
 

@@ -41,8 +41,11 @@ func findProgram() (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("%s names nothing: %s", BinEnv, named)
 		}
-		if info.IsDir() || info.Mode()&0o111 == 0 {
-			return "", fmt.Errorf("%s names a file that cannot be run: %s", BinEnv, named)
+		if info.IsDir() {
+			return "", fmt.Errorf("%s names a folder, not the sandbox program: %s", BinEnv, named)
+		}
+		if info.Mode()&0o111 == 0 {
+			return "", fmt.Errorf("%s names a file that cannot be run (not executable): %s", BinEnv, named)
 		}
 		return named, nil
 	}

@@ -196,6 +196,24 @@ func (s *Sandbox) Journal() ([]JournalEntry, error) {
 	return data.Requests, err
 }
 
+// MutationEnv names the mutation or variant a `mutate` run has the test binary under.
+const MutationEnv = "ANALYTICS_SANDBOX_MUTATION"
+
+// UnderVariant is the variant a `mutate` run has the tests under (such as "variant-large"), or ""
+// for none. A variant changes the documented data within the contract, so a test that pins
+// documented values (ids, names) leaves those pins out under one:
+//
+//	if sandboxtest.UnderVariant() == "" {
+//		// compare the ids with 101, 102, 103
+//	}
+func UnderVariant() string {
+	chosen := strings.TrimSpace(os.Getenv(MutationEnv))
+	if strings.HasPrefix(chosen, "variant-") {
+		return chosen
+	}
+	return ""
+}
+
 // Run runs the tests and then stops the sandbox process at once (without it, the process stops by
 // itself within a second of the test binary's end): func TestMain(m *testing.M) { os.Exit(sandboxtest.Run(m)) }
 func Run(m *testing.M) int {

@@ -133,6 +133,7 @@ func TestAProgramThatIsNotTheSandboxFailsTheTestWithOneMessage(t *testing.T) {
 	for program, said := range map[string]string{
 		"/no/such/program": "analytics-sandbox: ANALYTICS_SANDBOX_BIN names nothing: /no/such/program",
 		"/bin/true":        "analytics-sandbox: /bin/true --port 0 --exit-with-parent exited with code 0 before its ready line: nothing on stderr",
+		"/tmp":             "analytics-sandbox: ANALYTICS_SANDBOX_BIN names a folder, not the sandbox program: /tmp",
 	} {
 		output, err := runChild(t, BinEnv+"="+program)
 		if err == nil || !strings.Contains(output, said) || strings.Contains(output, "goroutine") {
@@ -211,5 +212,14 @@ func TestATestBinaryRunsUnchangedUnderMutate(t *testing.T) {
 	underRun(t, &report, "mutate", "--only", "drop:validate:data.valid")
 	if len(report.Runs) != 1 || report.Runs[0].Verdict != "noticed" {
 		t.Fatalf("runs %+v", report.Runs)
+	}
+}
+
+func TestUnderVariantNamesTheVariantAMutateRunHasTheTestsUnder(t *testing.T) {
+	for value, want := range map[string]string{"": "", "variant-large": "variant-large", "drop:projects:data.total": ""} {
+		t.Setenv(MutationEnv, value)
+		if got := UnderVariant(); got != want {
+			t.Fatalf("%q: got %q, want %q", value, got, want)
+		}
 	}
 }

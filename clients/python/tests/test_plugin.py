@@ -186,13 +186,21 @@ def test_given(analytics_sandbox, sandbox_session):
     [
         ("/no/such/program", "ANALYTICS_SANDBOX_BIN names nothing: /no/such/program"),
         ("/bin/true", "/bin/true --port 0 --exit-with-parent exited with code 0 before its ready line"),
+        ("/tmp", "ANALYTICS_SANDBOX_BIN names a folder, not the sandbox program: /tmp"),
     ],
 )
 def test_a_program_that_is_not_the_sandbox_fails_the_run_with_one_message(pytester, program, said):
-    result = run(pytester, "def test_any(sandbox_session):\n    pass\n", env={"ANALYTICS_SANDBOX_BIN": program})
-    assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stdout.fnmatch_lines([f"*analytics-sandbox: {said}*"])
+    result = run(
+        pytester,
+        "def test_any(sandbox_session):\n    pass\n\ndef test_other(sandbox_session):\n    pass\n",
+        env={"ANALYTICS_SANDBOX_BIN": program},
+    )
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    # The first test fails with the cause, and the run stops there: the other would fail alike.
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines([f"analytics-sandbox: {said}*", f"!* analytics-sandbox: {said}* !*"])
     result.stdout.no_fnmatch_line("*Traceback*")
+    result.stdout.no_fnmatch_line("*_pytest*")
 
 
 def test_a_ready_line_that_never_comes_fails_the_run_and_leaves_no_process(pytester, tmp_path):
@@ -205,7 +213,7 @@ def test_a_ready_line_that_never_comes_fails_the_run_and_leaves_no_process(pytes
         "def test_any(sandbox_session):\n    pass\n",
         env={"ANALYTICS_SANDBOX_BIN": str(silent), "ANALYTICS_SANDBOX_READY_TIMEOUT": "1"},
     )
-    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
     result.stdout.fnmatch_lines([f"*analytics-sandbox: {silent} --port 0 --exit-with-parent printed no ready line within 1 s*"])
     left = int(pid_file.read_text())
     time.sleep(0.2)
@@ -258,3 +266,14 @@ def test_a_suite_runs_unchanged_under_mutate(pytester):
     assert code == 0, output
     verdicts = {run["id"]: run["verdict"] for run in json.loads(report.read_text())["runs"]}
     assert verdicts == {"drop:projects:data.total": "noticed"}
+
+
+def test_under_variant_names_the_variant_a_mutate_run_has_the_tests_under(monkeypatch):
+    from pytest_analytics_sandbox import under_variant
+
+    monkeypatch.delenv("ANALYTICS_SANDBOX_MUTATION", raising=False)
+    assert under_variant() is None
+    monkeypatch.setenv("ANALYTICS_SANDBOX_MUTATION", "variant-large")
+    assert under_variant() == "variant-large"
+    monkeypatch.setenv("ANALYTICS_SANDBOX_MUTATION", "drop:projects:data.total")
+    assert under_variant() is None

@@ -183,10 +183,14 @@ export function formatMutateText(report: MutateReport, plan: readonly PlannedRun
   const unjudged = variants.length - judgedRuns.length
   const countedRuns = counted(report.runs)
   lines.push(
-    `tolerance   ${shown(report.tolerance)} (${judgedRuns.filter((run) => run.verdict === 'tolerated').length} of ${judgedRuns.length} judged variants tolerated${unjudged > 0 ? `, ${unjudged} unjudged` : ''})`,
+    judgedRuns.length === 0
+      ? `tolerance   none judged (no variant was${unjudged > 0 ? `: ${unjudged} unjudged` : ' run'})`
+      : `tolerance   ${shown(report.tolerance)} (${judgedRuns.filter((run) => run.verdict === 'tolerated').length} of ${judgedRuns.length} judged variants tolerated${unjudged > 0 ? `, ${unjudged} unjudged` : ''})`,
   )
   lines.push(
-    `sensitivity ${report.sensitivity === null ? 'none ran' : `${report.sensitivity.toFixed(1)} %`} (${countedRuns.filter((run) => run.verdict !== 'unnoticed').length} of ${countedRuns.length} mutations noticed)`,
+    countedRuns.length === 0
+      ? 'sensitivity none ran (no mutation was run)'
+      : `sensitivity ${report.sensitivity === null ? 'none ran' : `${report.sensitivity.toFixed(1)} %`} (${countedRuns.filter((run) => run.verdict !== 'unnoticed').length} of ${countedRuns.length} mutations noticed)`,
   )
   return `${lines.join('\n')}\n`
 }

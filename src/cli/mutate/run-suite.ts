@@ -41,6 +41,8 @@ export const QUIET_COLOURS: Readonly<Record<string, string>> = { NO_COLOR: '1', 
 export interface SuiteRun {
   /** `passed` (exit 0), `failed`, `timed-out` (killed past the time-out), `stopped` (by Ctrl-C). */
   readonly ending: 'passed' | 'failed' | 'timed-out' | 'stopped'
+  /** Its exit code, or `null` where a signal ended it. */
+  readonly code: number | null
   readonly ms: number
   /** The last {@link OUTPUT_LINES} lines of its stdout and stderr, merged, escape sequences removed. */
   readonly output: string[]
@@ -89,13 +91,20 @@ function killGroup(pid: number | undefined): void {
 
 /**
  * Runs `command` with `args` and `env` in a process group of its own, until it exits or
- * `timeoutMs` passes; then kills the group, so nothing it started outlives the run. Rejects with
+ * `timeoutMs` passes; then kills the group, so nothing it started outlives the run. `echo` gets its
+ * output as it comes (stdout and stderr merged), besides what the run keeps. Rejects with
  * {@link CannotStart} where the command cannot be started.
  *
  * @example
  * const run = await runSuite('python', ['-m', 'pytest', '-q'], { ...process.env, ANALYTICS_SANDBOX_URL: url }, 120_000)
  */
-export function runSuite(command: string, args: readonly string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<SuiteRun> {
+export function runSuite(
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+  echo?: (chunk: Buffer) => void,
+): Promise<SuiteRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
     // Bytes, decoded once at the end: 100 MB of output then makes no garbage text, only the chunks node read.
@@ -104,6 +113,7 @@ export function runSuite(command: string, args: readonly string[], env: NodeJS.P
     const tail: Buffer[] = []
     let tailBytes = 0
     const keep = (chunk: Buffer) => {
+      echo?.(chunk)
       if (headBytes < OUTPUT_BYTES) {
         const part = chunk.subarray(0, OUTPUT_BYTES - headBytes)
         head.push(Buffer.from(part))
@@ -157,6 +167,7 @@ export function runSuite(command: string, args: readonly string[], env: NodeJS.P
       const lines = text === '' ? [] : text.split(/\r?\n/)
       resolve({
         ending: ending ?? (code === 0 && signal === null ? 'passed' : 'failed'),
+        code,
         ms: performance.now() - started,
         output: lines.slice(-OUTPUT_LINES),
         head: headText,

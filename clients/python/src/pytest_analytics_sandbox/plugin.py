@@ -44,9 +44,12 @@ def pytest_configure(config):
     )
 
 
-def _stop_run(message):
-    """Ends the test run with one line: the cause and the command, no traceback of the helper."""
-    pytest.exit(f"analytics-sandbox: {message}", returncode=pytest.ExitCode.USAGE_ERROR)
+def _stop_run(request, message):
+    """Fails the test that asked for the sandbox with one line (the cause and the command, no
+    traceback of the helper) and stops the run there: every other test would fail alike."""
+    said = f"analytics-sandbox: {message}"
+    request.session.shouldfail = said
+    pytest.fail(said, pytrace=False)
 
 
 def _write_report(program, url, path, token):
@@ -79,13 +82,13 @@ def analytics_sandbox(request):
     else:
         cause = None
     if cause is not None:
-        _stop_run(cause)
+        _stop_run(request, cause)
     try:
         yield sandbox
         if report_path:
             _write_report(program or find_program(str(request.config.rootpath)), sandbox.url, report_path, token)
     except CannotStart as error:
-        _stop_run(str(error))
+        _stop_run(request, str(error))
     finally:
         if process is not None:
             process.stop()

@@ -29,8 +29,10 @@ def find_program(start_folder):
     if named:
         if not os.path.exists(named):
             raise CannotStart(f"{BIN_ENV} names nothing: {named}")
-        if os.path.isdir(named) or not os.access(named, os.X_OK):
-            raise CannotStart(f"{BIN_ENV} names a file that cannot be run: {named}")
+        if os.path.isdir(named):
+            raise CannotStart(f"{BIN_ENV} names a folder, not the sandbox program: {named}")
+        if not os.access(named, os.X_OK):
+            raise CannotStart(f"{BIN_ENV} names a file that cannot be run (not executable): {named}")
         return named
     on_path = shutil.which(PROGRAM)
     if on_path:

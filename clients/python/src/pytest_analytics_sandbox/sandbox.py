@@ -1,5 +1,6 @@
 """The sandbox's admin API over HTTP, with the standard library: a process's sessions and their controls."""
 import json
+import os
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -111,3 +112,21 @@ class Sandbox:
     def coverage(self, scope="suite"):
         """The client report of everything this sandbox answered (`suite`: every session, ended ones too)."""
         return call(self.admin_url + f"coverage?scope={scope}", token=self.token, what="the client report")
+
+
+MUTATION_ENV = "ANALYTICS_SANDBOX_MUTATION"
+VARIANT_PREFIX = "variant-"
+
+
+def under_variant():
+    """The variant a `mutate` run has this test run under (ANALYTICS_SANDBOX_MUTATION names one, such
+    as `variant-large`), else None. A variant changes the documented data within the contract, so a
+    test that pins documented values (ids, names) leaves those pins out under one.
+
+    Example:
+        if under_variant() is None:
+            assert ids == [101, 102, 103]   # a value pin
+        assert all(isinstance(i, int) for i in ids)   # what holds under every variant
+    """
+    chosen = os.environ.get(MUTATION_ENV, "").strip()
+    return chosen if chosen.startswith(VARIANT_PREFIX) else None
