@@ -772,7 +772,7 @@ if (!smoke) {
     await stop(fromExe)
     await stop(fromBin)
   }
-  const overhead = pytestFixtureMs(root, exe, quick ? 100 : 300)
+  const overhead = await pytestFixtureMs(root, exe, quick ? 100 : 300)
   if (overhead === undefined) row('pytest fixtures over a bare session (ms a test)', Number.NaN, 5, false, 'pytest is not installed here')
   else
     row(
