@@ -41,6 +41,29 @@ export interface Exit {
 export interface RunOptions {
   /** Extra environment variables; `undefined` removes a variable. `PORT` is removed unless given here. */
   readonly env?: Readonly<Record<string, string | undefined>>
+  /** The program to run: the executable ({@link EXE_PATH}, where the project sets it) or else the npm bin; `'bin'` for the bin always. */
+  readonly program?: 'bin'
+}
+
+/**
+ * How a run of the program starts: the npm bin under this node, or the executable itself with node
+ * off the PATH; `NO_COLOR` set, `PORT` removed, then `options.env` over it.
+ *
+ * @example
+ * const { command, args, env } = cliSpawn(['--version'], { program: 'bin' })
+ */
+export function cliSpawn(args: readonly string[], options: RunOptions = {}): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
+  const exe = options.program === 'bin' ? undefined : EXE_PATH
+  const program = exe ?? CLI_PATH
+  if (!existsSync(program)) throw new Error(`${program} does not exist: run \`npm run build\` (or build:exe) first`)
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' }
+  delete env.PORT
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[name]
+    else env[name] = value
+  }
+  if (exe === undefined) return { command: process.execPath, args: [CLI_PATH, ...args], env }
+  return { command: exe, args: [...args], env: { ...env, PATH: pathWithoutNode(env.PATH) } }
 }
 
 /** A running (or finished) `node dist/cli/main.cjs …` child. */
@@ -79,16 +102,7 @@ function dump(cli: CliProcess): string {
  * const url = await cli.waitForUrl()
  */
 export function runCli(args: readonly string[], options: RunOptions = {}): CliProcess {
-  const program = EXE_PATH ?? CLI_PATH
-  if (!existsSync(program)) throw new Error(`${program} does not exist: run \`npm run build\` (or build:exe) first`)
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' }
-  delete env.PORT
-  for (const [name, value] of Object.entries(options.env ?? {})) {
-    if (value === undefined) delete env[name]
-    else env[name] = value
-  }
-  if (EXE_PATH !== undefined) env.PATH = pathWithoutNode(env.PATH)
-  const [command, commandArgs] = EXE_PATH === undefined ? [process.execPath, [CLI_PATH, ...args]] : [EXE_PATH, [...args]]
+  const { command, args: commandArgs, env } = cliSpawn(args, options)
   const child = spawn(command, commandArgs, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   let err = ''

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { CLI_PATH, EXE_PATH, REPO_ROOT, killAllCli, pathWithoutNode, runCli } from '../cli/run-cli.js'
+import { EXE_PATH, REPO_ROOT, cliSpawn, killAllCli, pathWithoutNode, runCli } from '../cli/run-cli.js'
 import { useTempDir } from '../support/temp-dir.js'
 
 const temp = useTempDir('exe')
@@ -29,12 +29,9 @@ function exe(): string {
 
 /** One run of the executable (node off the PATH) or of the npm bin, to its end. */
 function runOnce(which: 'exe' | 'bin', args: readonly string[], env: Record<string, string> = {}) {
-  const base: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...env }
-  delete base.PORT
-  const result =
-    which === 'exe'
-      ? spawnSync(exe(), args, { cwd: REPO_ROOT, env: { ...base, PATH: pathWithoutNode(base.PATH) }, encoding: 'utf8', timeout: 20_000 })
-      : spawnSync(process.execPath, [CLI_PATH, ...args], { cwd: REPO_ROOT, env: base, encoding: 'utf8', timeout: 20_000 })
+  exe() // outside the exe project, fails plainly rather than compare the bin with itself
+  const spawned = cliSpawn(args, { env, ...(which === 'bin' ? { program: 'bin' } : {}) })
+  const result = spawnSync(spawned.command, spawned.args, { cwd: REPO_ROOT, env: spawned.env, encoding: 'utf8', timeout: 20_000 })
   return { status: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
@@ -68,7 +65,9 @@ describe('the single executable', () => {
 
   test('serves the same bytes as the npm bin for the same flags', async () => {
     const flags = ['--port', '0', '--log', 'none', '--seed', '7', '--now', '2026-03-01', '--generate-projects', '20']
-    const [fromExe, fromBin] = [runCli(flags), runCli(flags, { env: { ANALYTICS_SANDBOX_EXE: undefined } })]
+    const [fromExe, fromBin] = [runCli(flags), runCli(flags, { program: 'bin' })]
+    expect(fromExe.child.spawnfile).toBe(exe())
+    expect(fromBin.child.spawnfile).toBe(process.execPath)
     const bases = await Promise.all([fromExe.waitForUrl(), fromBin.waitForUrl()])
     const paths = ['validate', 'projects', 'monitoring', 'overview', 'projects?page=2']
     for (const key of ['sbx_user_alpha', 'sbx_project_101', 'sbx_user_generated', 'sbx_user_expired', 'nonsense']) {
