@@ -15,6 +15,7 @@ import { median } from './median.mjs'
 import { pytestFixtureMs } from './pytest-fixture.mjs'
 import { waitsUnderAttack } from './under-attack.mjs'
 import { mutateMemory } from './mutate-memory.mjs'
+import { exePath } from '../scripts/exe-path.mjs'
 
 const root = new URL('../', import.meta.url).pathname
 const smoke = process.argv.includes('--smoke')
@@ -750,7 +751,7 @@ if (!smoke) {
 // The single executable (#52) against the npm bin: start-up to the first answer, and throughput.
 if (!smoke) {
   execFileSync(process.execPath, [join(root, 'scripts/build-exe.mjs')], { cwd: root, stdio: 'ignore' })
-  const exe = join(root, 'dist', 'exe', `analytics-sandbox-${process.platform}-${process.arch}`)
+  const exe = exePath(root)
   const serveArgs = ['--port', '0', '--log', 'none', '--now', NOW]
   const ready = /listening on (http:\/\/[^/\s]+)\//
   // The first start unpacks the executable's files: later starts are what a user waits for.

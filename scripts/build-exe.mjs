@@ -15,6 +15,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { nodeInstall } from '../bench/node-of-major.mjs'
+import { exePath } from './exe-path.mjs'
 import { needsBuild } from './needs-build.mjs'
 
 /** The fuse Node's runtime looks for to know a blob was injected (Node's documentation gives it). */
@@ -22,8 +23,7 @@ const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const out = join(root, 'dist', 'exe')
-/** The executable's path for this platform. */
-export const EXE_PATH = join(out, `analytics-sandbox-${process.platform}-${process.arch}`)
+const EXE_PATH = exePath(root)
 
 /** The runtime to build with: `--node <path>`, `--node-major <n>` from the npm registry (installed once), or this one. */
 function runtime() {

@@ -4,9 +4,10 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { exePath } from '../../scripts/exe-path.mjs'
 
 /** The executable `npm run build:exe` makes on this platform. */
-export const BUILT_EXE = fileURLToPath(new URL(`../../dist/exe/analytics-sandbox-${process.platform}-${process.arch}`, import.meta.url))
+export const BUILT_EXE = exePath(fileURLToPath(new URL('../../', import.meta.url)))
 const LAUNCHER = fileURLToPath(new URL('../../dist/cli/main.cjs', import.meta.url))
 
 /** Vitest runs this once before the project's files. */
