@@ -2,10 +2,11 @@
 // `sandbox_session`, against the same suite whose tests each make and end a session by hand with
 // urllib (a bare session), both against one running sandbox (ANALYTICS_SANDBOX_URL), so the process's
 // start is in neither. The difference over N is the fixtures' own cost a test.
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { findPytest } from './find-pytest.mjs'
 import { median } from './median.mjs'
 
 const BARE = `
@@ -34,13 +35,6 @@ def test_one(sandbox_session, n):
     assert sandbox_session.base_url
 `
 
-/** The command that runs pytest here, or undefined. */
-function pytestCommand() {
-  for (const python of ['python3', '/usr/bin/python3'])
-    if (spawnSync(python, ['-m', 'pytest', '--version'], { stdio: 'ignore' }).status === 0) return [python, '-m', 'pytest']
-  return undefined
-}
-
 /** Seconds one pytest run of `file` takes. */
 function runSeconds(pytest, file, env) {
   const started = performance.now()
@@ -53,23 +47,13 @@ function runSeconds(pytest, file, env) {
 
 /**
  * The fixtures' cost a test in ms over a bare session, `tests` tests a suite, medians of 3 runs each
- * (alternating); undefined where pytest is not installed.
+ * (alternating), against the running sandbox at `url` (its API base); undefined where pytest is not installed.
  */
-export async function pytestFixtureMs(root, program, tests) {
-  const pytest = pytestCommand()
+export function pytestFixtureMs(root, url, tests) {
+  const pytest = findPytest()
   if (pytest === undefined) return undefined
   const folder = mkdtempSync(join(tmpdir(), 'analytics-sandbox-pytest-bench-'))
-  const server = spawn(program, ['--port', '0', '--log', 'none'], { stdio: ['ignore', 'pipe', 'ignore'] })
   try {
-    const url = await new Promise((resolve, reject) => {
-      let out = ''
-      server.stdout.on('data', (chunk) => {
-        out += chunk
-        const match = /listening on (\S+\/api\/v1\/)/.exec(out)
-        if (match) resolve(match[1])
-      })
-      server.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}`)))
-    })
     const bare = join(folder, 'test_bare.py')
     const withFixture = join(folder, 'test_fixture.py')
     writeFileSync(bare, BARE.replace('COUNT', String(tests)))
@@ -85,7 +69,6 @@ export async function pytestFixtureMs(root, program, tests) {
     const [b, f] = [median(bareS), median(fixtureS)]
     return { tests, bareS: b, fixtureS: f, ms: ((f - b) * 1000) / tests }
   } finally {
-    server.kill('SIGTERM')
     rmSync(folder, { recursive: true, force: true })
   }
 }
