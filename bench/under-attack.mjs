@@ -1,36 +1,12 @@
 // How long another client waits for GET /validate while the process is attacked (#53): the goal of
 // the hostile-load tests (≤ 1 s), measured here rather than asserted in `npm test`, where a busy
 // machine fails it and an idle one proves nothing (the tests keep a liveness bound ten times wider).
-import { connect } from 'node:net'
 import { median } from './median.mjs'
+import { LARGE_ANSWER_REQUEST, pipelineFlood } from './pipeline-flood.mjs'
 
-/** One GET of a 366-day /monitoring range (a large answer), the pipelined flood of test/hardening/pipeline-flood.ts. */
-const LARGE_ANSWER_REQUEST =
-  'GET /api/v1/monitoring?start_date=2025-01-01&end_date=2026-01-01 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: sbx_project_101\r\n\r\n'
 const SESSIONS_REQUEST = 'GET /__sandbox/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** `connections` sockets each writing `requests` pipelined copies of `request` and reading none. */
-async function pipelineFlood(port, connections, requests, request) {
-  const payload = request.repeat(requests)
-  const sockets = await Promise.all(
-    Array.from(
-      { length: connections },
-      () =>
-        new Promise((resolve, reject) => {
-          const socket = connect(port, '127.0.0.1', () => {
-            socket.pause()
-            socket.write(payload)
-            resolve(socket)
-          })
-          socket.on('error', () => undefined)
-          socket.once('error', reject)
-        }),
-    ),
-  )
-  return () => sockets.forEach((socket) => socket.destroy())
-}
 
 /** Milliseconds GET /validate takes (any status counts: the wait is what is measured). */
 async function probe(origin) {
@@ -45,7 +21,7 @@ async function probe(origin) {
 
 /** The worst of `rounds` probes 250 ms apart while `attack` runs: the wait a test would see at its worst. */
 async function worstWhile(origin, rounds, attack) {
-  const stop = await attack()
+  const flood = await attack()
   const waits = []
   try {
     for (let round = 0; round < rounds; round++) {
@@ -53,7 +29,7 @@ async function worstWhile(origin, rounds, attack) {
       waits.push(await probe(origin))
     }
   } finally {
-    stop()
+    flood.close()
   }
   return Math.max(...waits)
 }
