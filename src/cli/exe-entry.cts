@@ -31,6 +31,9 @@ function cacheFolders(): string[] {
   return folders.filter((folder): folder is string => folder !== undefined).map((folder) => path.join(folder, 'analytics-sandbox'))
 }
 
+/** Whether `folder` holds an unpacked tree (whole: a tree reaches its final name by one rename, see {@link unpackedTree}). */
+const holdsTree = (folder: string) => fs.existsSync(path.join(folder, 'package.json'))
+
 /** Writes the tree's files under `target` (a fresh folder). */
 function writeTree(tree: Buffer, target: string): void {
   const indexLength = tree.readUInt32BE(0)
@@ -55,7 +58,7 @@ function unpackedTree(): string {
   let failure = ''
   for (const folder of cacheFolders()) {
     const final = path.join(folder, id)
-    if (fs.existsSync(path.join(final, 'package.json'))) return final
+    if (holdsTree(final)) return final
     try {
       fs.mkdirSync(folder, { recursive: true, mode: 0o700 })
       const fresh = fs.mkdtempSync(path.join(folder, `.${id}-`))
@@ -66,7 +69,7 @@ function unpackedTree(): string {
         // Another start put its copy there first: this one goes.
         fs.rmSync(fresh, { recursive: true, force: true })
       }
-      if (fs.existsSync(path.join(final, 'package.json'))) return final
+      if (holdsTree(final)) return final
     } catch (error) {
       failure ||= CANNOT_UNPACK(folder, (error as NodeJS.ErrnoException).code ?? String(error))
     }

@@ -86,20 +86,22 @@ export interface RunningSandbox extends SandboxControls {
   close(): Promise<void>
 }
 
+/** The fields of the `timeouts` option, each by the option of the limits it is (its range, its flag): `headersMs` is `--headers-timeout`. */
+const TIMEOUT_FIELDS = { headersMs: 'headersTimeout', keepAliveMs: 'keepAliveTimeout', shutdownGraceMs: 'shutdownGrace' } as const
+
+/** The fields, as a message names them: "headersMs, keepAliveMs and shutdownGraceMs". */
+const TIMEOUT_NAMES = Object.keys(TIMEOUT_FIELDS)
+  .join(', ')
+  .replace(/, (?=[^,]*$)/, ' and ')
+
 /** `timeouts`, each checked against its flag's range (a ConfigError naming `timeouts.<name>`); the defaults where not given. */
-function checkTimeouts(given: StartSandboxOptions['timeouts']): { headersMs: number; keepAliveMs: number; shutdownGraceMs: number } {
+function checkTimeouts(given: StartSandboxOptions['timeouts']): Required<NonNullable<StartSandboxOptions['timeouts']>> {
   if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given)))
-    throw new ConfigError(
-      `Invalid option "timeouts": must be an object of headersMs, keepAliveMs and shutdownGraceMs (got ${JSON.stringify(given)})`,
-    )
-  const unknown = Object.keys(given ?? {}).find((name) => !['headersMs', 'keepAliveMs', 'shutdownGraceMs'].includes(name))
-  if (unknown !== undefined)
-    throw new ConfigError(`Unknown option "timeouts.${unknown}": it takes headersMs, keepAliveMs and shutdownGraceMs`)
-  return {
-    headersMs: checkWholeOption('headersTimeout', given?.headersMs, DEFAULT_TIMEOUTS.headersMs),
-    keepAliveMs: checkWholeOption('keepAliveTimeout', given?.keepAliveMs, DEFAULT_TIMEOUTS.keepAliveMs),
-    shutdownGraceMs: checkWholeOption('shutdownGrace', given?.shutdownGraceMs, DEFAULT_TIMEOUTS.shutdownGraceMs),
-  }
+    throw new ConfigError(`Invalid option "timeouts": must be an object of ${TIMEOUT_NAMES} (got ${JSON.stringify(given)})`)
+  const unknown = Object.keys(given ?? {}).find((name) => !Object.hasOwn(TIMEOUT_FIELDS, name))
+  if (unknown !== undefined) throw new ConfigError(`Unknown option "timeouts.${unknown}": it takes ${TIMEOUT_NAMES}`)
+  const checked = (field: keyof typeof TIMEOUT_FIELDS) => checkWholeOption(TIMEOUT_FIELDS[field], given?.[field], DEFAULT_TIMEOUTS[field])
+  return { headersMs: checked('headersMs'), keepAliveMs: checked('keepAliveMs'), shutdownGraceMs: checked('shutdownGraceMs') }
 }
 
 /**
