@@ -150,31 +150,46 @@ export const rateLimitSchema = z.strictObject({
     ),
 })
 
-const EFFECTS = ['latency', 'keys', 'projects', 'data', 'fail', 'rateLimit', 'fault', 'variant'] as const
+/**
+ * Each effect a rule may have, by name: its schema. The one list of effects; each has its entry in
+ * the scenario effects table (`src/scenarios/scenario-effects.ts`), which says its stage and how it
+ * applies (a type holds the two to the same names).
+ */
+export const EFFECT_SCHEMAS = {
+  latency: latencySchema.describe('Delay added to the answer, in ms: 250, "100-400" or {"min": 100, "max": 400}'),
+  keys: z
+    .enum(['expired', 'revoked'], { error: 'must be expired or revoked' })
+    .describe('Treat matching keys as expired or revoked: 401 unauthorized'),
+  projects: z.literal('hidden', { error: 'must be hidden' }).describe('Hide matching projects: an empty account, 403 forbidden for each'),
+  data: z.literal('none', { error: 'must be none' }).describe('Remove the analytics: 200 with 0 dates'),
+  fail: failSchema.describe('Fail matching requests after the key, project and query checks'),
+  rateLimit: rateLimitSchema.describe('Extension: limit requests per key per window, then 429 with Retry-After'),
+  fault: faultSchema.describe('A fault of the network or a gateway (a reset, a cut body, an HTML 502…), before the key check'),
+  variant: z
+    .enum(VARIANT_NAMES, { error: unknownName(VARIANT_NAMES, VARIANT_PREFIX) })
+    .describe('Answer successes as the real API may where the spec leaves room: the built-in scenario\'s name without "variant-"'),
+} as const
+
+/**
+ * The name of an effect a rule may have.
+ *
+ * @example
+ * const stage: EffectName = 'rateLimit'
+ */
+export type EffectName = keyof typeof EFFECT_SCHEMAS
+
+const EFFECTS = Object.keys(EFFECT_SCHEMAS) as EffectName[]
+
+type OptionalEffects = { [N in EffectName]: z.ZodOptional<(typeof EFFECT_SCHEMAS)[N]> }
+
+// Described on the optional field, as the documents have always said it.
+const optionalEffects = Object.fromEntries(
+  EFFECTS.map((name) => [name, EFFECT_SCHEMAS[name].optional().describe(EFFECT_SCHEMAS[name].description!)]),
+) as OptionalEffects
 
 /** One rule: a scope (`match`) and one or more effects. */
 export const ruleSchema = z
-  .strictObject({
-    description: z.string().optional(),
-    match: ruleMatchSchema.optional(),
-    latency: latencySchema.optional().describe('Delay added to the answer, in ms: 250, "100-400" or {"min": 100, "max": 400}'),
-    keys: z
-      .enum(['expired', 'revoked'], { error: 'must be expired or revoked' })
-      .optional()
-      .describe('Treat matching keys as expired or revoked: 401 unauthorized'),
-    projects: z
-      .literal('hidden', { error: 'must be hidden' })
-      .optional()
-      .describe('Hide matching projects: an empty account, 403 forbidden for each'),
-    data: z.literal('none', { error: 'must be none' }).optional().describe('Remove the analytics: 200 with 0 dates'),
-    fail: failSchema.optional().describe('Fail matching requests after the key, project and query checks'),
-    rateLimit: rateLimitSchema.optional().describe('Extension: limit requests per key per window, then 429 with Retry-After'),
-    fault: faultSchema.optional().describe('A fault of the network or a gateway (a reset, a cut body, an HTML 502…), before the key check'),
-    variant: z
-      .enum(VARIANT_NAMES, { error: unknownName(VARIANT_NAMES, VARIANT_PREFIX) })
-      .optional()
-      .describe('Answer successes as the real API may where the spec leaves room: the built-in scenario\'s name without "variant-"'),
-  })
+  .strictObject({ description: z.string().optional(), match: ruleMatchSchema.optional(), ...optionalEffects })
   .refine((rule) => EFFECTS.some((effect) => rule[effect] !== undefined), {
     message: `a rule needs at least one effect: ${EFFECTS.join(', ')}`,
   })

@@ -10,7 +10,8 @@ import { authenticate } from './guards/authenticate.js'
 import { projectIdOf, readProjectIdHeader, type ProjectIdHeader } from './guards/authorize-project.js'
 import { resolveRoute } from './guards/resolve-route.js'
 import { MAX_LATENCY_MS, pickDelay } from '../vocabulary/latency.js'
-import type { ActiveScenarios, RuleScope, ScenarioDecision } from '../scenarios/active-scenarios.js'
+import { enterData, type ActiveScenarios, type RuleScope } from '../scenarios/active-scenarios.js'
+import { NO_DECISION, type ScenarioDecision } from '../scenarios/scenario-decision.js'
 import type { ModelIndex } from '../model/model-index.js'
 import type { SandboxCore } from './sandbox-core.js'
 import { ENDPOINT_RULES } from '../vocabulary/endpoint-rules.js'
@@ -18,10 +19,9 @@ import type { KeyLevel } from '../vocabulary/key-level.js'
 import { NO_WARNINGS, WARNING_BY_CODE, type Warning } from '../vocabulary/warnings.js'
 import { findWarnings } from './report/find-warnings.js'
 import type { RepeatedRequest } from './repeat-memo.js'
-import type { FaultDecision } from '../scenarios/active-scenarios.js'
 import { faultAnswer, faultDelivery } from './fault-answer.js'
 import { stampRequestId } from './variant-answer.js'
-import { hasVariant, variantsShownBy, type VariantSet } from '../vocabulary/variants.js'
+import { hasVariant, variantsShownBy } from '../vocabulary/variants.js'
 import { FAULT_PREFIX, seenStatus } from '../vocabulary/faults.js'
 import { largeAccount } from './large-account.js'
 import { mutateAnswer } from './mutate-answer.js'
@@ -36,18 +36,17 @@ interface Learned {
   warnings: readonly Warning[]
   /** The repeat memo's request, where this one is (or now is) it. */
   repeat: RepeatedRequest | undefined
-  /** The fault the request met, if any. */
-  fault: FaultDecision | undefined
 }
 
 /**
  * Answers one request of the public API (below the base path): one pipeline in the spec's check
  * order, each step returning what it learned or throwing the finished {@link SandboxError}:
  *
- * route (404/405) → X-Sandbox-Scenario (400) → key (401) → the scenarios decide, once (a refused
- * key: 401) → strict mode's warnings (400) → project (400/403, a scenario's hidden projects) →
- * query (400) → data stage: a scenario's rate limit (429) or forced failure → the answer (0 dates
- * under `no-data`) in the envelope.
+ * route (404/405) → X-Sandbox-Scenario (400) → the scenarios decide, once, as plain data (the
+ * fault stage: a reset, a gateway's page…) → key (401, or a scenario's refused key) → strict mode's
+ * warnings (400) → project (400/403, a scenario's hidden projects) → query (400) → data stage: a
+ * scenario's rate limit (429) or forced failure → the answer (0 dates under `no-data`) in the
+ * envelope.
  *
  * It never throws: a refusal becomes its error envelope, anything unexpected the endpoint's own
  * 500. Latency (the sandbox's, plus matching scenario rules') applies to every answer. The answer
@@ -78,32 +77,40 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
     level: undefined,
     warnings: NO_WARNINGS,
     repeat: undefined,
-    fault: undefined,
   }
+  // Asked once a request: by the steps, or for a request refused before they asked (its latency
+  // and variants), at its end from what is known of it (the key's project looked up only then).
+  const decided = (): ScenarioDecision =>
+    (learned.decision ??=
+      learned.active.rules.length === 0
+        ? NO_DECISION
+        : learned.active.decide(scopeAsSent(sandbox.model.index, learned.endpoint, keyHeader, projectId), {
+            requestNumber,
+            observe: observer,
+            faults: false,
+          }))
   let answer: Answer & { readonly dates?: number }
   let error: string | null = null
   try {
-    answer = runSteps(sandbox, request, learned, keyHeader, projectId, projectHeader, realNow, observer)
+    answer = runSteps(sandbox, request, learned, keyHeader, projectId, projectHeader, realNow, observer, requestNumber)
   } catch (thrown) {
     const refused = thrown instanceof SandboxError ? thrown : undefined
     const template: ErrorTemplate = refused?.template ?? learned.endpoint?.failure ?? ERRORS.internal
     // variant-sparse: the error without its detail, which the spec says only some errors carry.
-    const bare = learned.active.hasVariants && hasVariant(variantsOf(sandbox, learned, keyHeader, projectId), 'sparse')
+    const bare = hasVariant(decided().variants, 'sparse')
     answer =
       refused === undefined
         ? toAnswer(fail(template))
         : toAnswer(bare ? withoutDetail(refused.envelope) : refused.envelope, refused.headers)
     error = template.error ?? null
   }
-  const { endpoint, active, warnings, fault } = learned
+  const { endpoint, active, warnings } = learned
+  const decision = decided()
+  const { fault } = decision
   let delayMs = sandbox.latency === undefined ? 0 : pickDelay(sandbox.latency, sandbox.analytics.seed, requestNumber)
-  // Latency rules delay every answer, errors included: a request refused before the scenarios
-  // decided is decided on now, from what is known of it (the key's project looked up only then).
-  if (active.addsLatency) {
-    const decision = learned.decision ?? active.decide(scopeAsSent(sandbox.model.index, endpoint, keyHeader, projectId))
-    // Rules add up, but never past the documented most: 16 scenarios of 256 ten-minute rules would overflow a timer.
-    delayMs = Math.min(Math.max(MAX_LATENCY_MS, delayMs), delayMs + decision.addedLatency(requestNumber))
-  }
+  // Latency rules delay every answer, errors included; they add up, but never past the documented
+  // most: 16 scenarios of 256 ten-minute rules would overflow a timer.
+  if (decision.addedLatencyMs > 0) delayMs = Math.min(Math.max(MAX_LATENCY_MS, delayMs), delayMs + decision.addedLatencyMs)
   // A gateway's time-out comes after its own wait, on top of any latency.
   if (fault?.type === 'gateway-timeout') delayMs = Math.min(Math.max(MAX_LATENCY_MS, delayMs), delayMs + fault.delayMs)
   const faultName = fault === undefined ? null : `${FAULT_PREFIX}${fault.type}`
@@ -126,8 +133,7 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
   if (sandbox.clientReport && !observer && endpoint !== undefined) {
     // A fault is what the client met, not the endpoint's answer; a success under variants is those
     // variants' outcome, not the plain success (so each outcome's example meets it alone).
-    const decided = learned.decision?.variants ?? 0
-    const variants = decided === 0 ? 0 : variantsShownBy(endpoint.name, decided)
+    const variants = decision.variants === 0 ? 0 : variantsShownBy(endpoint.name, decision.variants)
     if (faultName !== null) sandbox.coverage.meet(faultName)
     else if (variants !== 0 && answer.status === 200) sandbox.coverage.meetVariants(variants, endpoint.name)
     else sandbox.coverage.record(endpoint.name, answer.status, error, learned.level, answer.dates)
@@ -140,12 +146,6 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
     return repeat.timed
   }
   return timedAnswer(answer, { delayMs, error, warnings, observer, fault: faultDelivery(fault) })
-}
-
-/** The variants in force for a refused request: as decided, or decided now from what is known of it. */
-function variantsOf(sandbox: SandboxCore, learned: Learned, keyHeader: string | null, projectId: ProjectIdHeader): VariantSet {
-  if (learned.decision !== undefined) return learned.decision.variants
-  return learned.active.variantsFor(scopeAsSent(sandbox.model.index, learned.endpoint, keyHeader, projectId))
 }
 
 /** `envelope` without `errors.detail`. */
@@ -164,6 +164,7 @@ function runSteps(
   projectHeader: string | null,
   realNow: number,
   observer: boolean,
+  requestNumber: number,
 ): Answer & { readonly dates?: number } {
   const keys = sandbox.model.index.knownKeys
   const endpoint = (learned.endpoint = resolveRoute(sandbox.routes, request.method, request.path))
@@ -171,12 +172,15 @@ function runSteps(
     learned.warnings = findWarnings(ENDPOINT_RULES[endpoint.name], request, projectHeader, keys, sandbox.lastWarnings)
   const active = (learned.active = sandbox.scenarios.forRequest(request.header('x-sandbox-scenario'), keys))
   const { index } = sandbox.model
-  if (active.makesFaults) {
-    // The network reads no keys: the key as sent, and the project it names if it names one, scope the rule.
-    const fault = (learned.fault = active.faultFor(scopeAsSent(index, endpoint, keyHeader, projectId), observer))
-    const replaced = fault === undefined ? undefined : faultAnswer(fault)
-    if (replaced !== undefined) return replaced
-  }
+  // The scenarios decide once, here, where the fault stage is. The network reads no keys: the key as
+  // sent, and the project it names if it names one, scope every rule (a key that passes its check is
+  // the same key and project then).
+  const decision = (learned.decision =
+    active.rules.length === 0
+      ? NO_DECISION
+      : active.decide(scopeAsSent(index, endpoint, keyHeader, projectId), { requestNumber, observe: observer, faults: true }))
+  const replaced = decision.fault === undefined ? undefined : faultAnswer(decision.fault)
+  if (replaced !== undefined) return replaced
   const now = sandbox.clock.at(realNow)
   const today = dayOfInstant(now)
   // Nothing in force can make a repeat answer otherwise: the last such request's answer holds for its repeat.
@@ -191,21 +195,16 @@ function runSteps(
   }
   const key = authenticate(index, keyHeader, now)
   learned.level = key.apiKey.level
-  const decision = (learned.decision = active.decide({
-    endpoint: endpoint.name,
-    key: key.apiKey.key,
-    projectId: concernedProject(endpoint, projectId, key.apiKey.project_id),
-  }))
   if (decision.refusesKey) throw new SandboxError(ERRORS.unauthorized)
   const warning = learned.warnings[0]
   if (sandbox.strict && warning !== undefined) throw new SandboxError(WARNING_BY_CODE.get(warning.code)!, warning.detail)
-  const { hides, hidesProjects, variants } = decision
+  const { hidden, variants } = decision
   const large = hasVariant(variants, 'large')
     ? largeAccount(index, key, sandbox.analytics.seed, today, sandbox.shared.largeProjects)
     : undefined
-  const project = endpoint.project({ index, key, projectId, hides, large })
+  const project = endpoint.project({ index, key, projectId, hidden, large })
   const query = endpoint.query(request.query, today)
-  const headers = decision.enterData(endpoint.failure, realNow, observer)
+  const headers = enterData(decision, endpoint.failure, realNow)
   const built = endpoint.answer({
     sandbox,
     key,
@@ -213,8 +212,7 @@ function runSteps(
     query,
     today,
     noData: decision.removesData,
-    hidesProjects,
-    hides,
+    hidden,
     variants,
     large,
   })

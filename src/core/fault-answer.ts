@@ -1,4 +1,4 @@
-import type { FaultDecision } from '../scenarios/active-scenarios.js'
+import type { FaultDecision } from '../scenarios/scenario-decision.js'
 import { GATEWAY_HTML_BODY, GATEWAY_TIMEOUT_BODY, INVALID_JSON_BODY, type FaultDelivery, type FaultType } from '../vocabulary/faults.js'
 import { RESPONSE_HEADERS, textAnswer, type Answer } from './answer.js'
 

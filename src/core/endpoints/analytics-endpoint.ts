@@ -42,7 +42,7 @@ export function analyticsEndpoint<Data>(
     name,
     failure: ENDPOINT_RULES[name].failure,
     readsProjectId: ENDPOINT_RULES[name].projectHeader !== 'ignored',
-    project: ({ index, key, projectId, hides, large }) => authorizeProject(index, key, wellFormedProjectId(projectId), hides, large),
+    project: ({ index, key, projectId, hidden, large }) => authorizeProject(index, key, wellFormedProjectId(projectId), hidden, large),
     query: parseAnalyticsQuery,
     answer({ sandbox, project: entry, query, today, noData, variants }) {
       // The project and query steps ran: an analytics endpoint always has both.

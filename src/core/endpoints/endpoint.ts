@@ -10,6 +10,7 @@ import type { ProjectIdHeader } from '../guards/authorize-project.js'
 import type { ProcessWide } from '../process-wide.js'
 import type { VariantSet } from '../../vocabulary/variants.js'
 import type { LargeProjects } from '../../analytics/large-projects.js'
+import type { HiddenProjects } from '../../scenarios/scenario-decision.js'
 
 /** What endpoints use of the sandbox: its data, its analytics, and the process's answer cache. */
 export interface EndpointServices {
@@ -23,7 +24,8 @@ export interface ProjectStep {
   readonly index: ModelIndex
   readonly key: KeyEntry
   readonly projectId: ProjectIdHeader
-  readonly hides: (id: number) => boolean
+  /** The projects a scenario hides from the request. */
+  readonly hidden: HiddenProjects
   /** The projects `variant-large` adds to the key's account, where it does. */
   readonly large: LargeProjects | undefined
 }
@@ -39,9 +41,8 @@ export interface AnswerStep {
   readonly today: DayNumber
   /** A scenario removes the data (0 dates). */
   readonly noData: boolean
-  /** Whether a scenario hides projects at all, and which. */
-  readonly hidesProjects: boolean
-  readonly hides: (id: number) => boolean
+  /** The projects a scenario hides from the request. */
+  readonly hidden: HiddenProjects
   /** The variants the answer is given with (0: none). */
   readonly variants: VariantSet
   readonly large: LargeProjects | undefined
@@ -54,9 +55,9 @@ export interface AnswerStep {
  * `SandboxError`.
  *
  * @example
- * const project = endpoint.project({ index, key, projectId, hides })
+ * const project = endpoint.project({ index, key, projectId, hidden })
  * const query = endpoint.query(search, today)
- * const answer = endpoint.answer({ sandbox, key, project, query, today, noData, hidesProjects, hides })
+ * const answer = endpoint.answer({ sandbox, key, project, query, today, noData, hidden })
  */
 export interface Endpoint {
   readonly name: EndpointName

@@ -9,6 +9,7 @@ import { NO_QUERY, type Endpoint } from './endpoint.js'
 import { ENDPOINT_RULES } from '../../vocabulary/endpoint-rules.js'
 import { variantProject } from '../../analytics/variant-project.js'
 import { toVariantAnswer } from '../variant-answer.js'
+import { isHidden } from '../../scenarios/scenario-decision.js'
 
 /** Its answer depends on the key's record and on the model's changes (projects added or removed). */
 const PROJECTS_KEYS = new CacheKeys<KeyEntry>((entry, changes) => `projects|${entry.apiKey.key}|${changes}`)
@@ -26,14 +27,14 @@ export const projectsEndpoint: Endpoint = {
   readsProjectId: ENDPOINT_RULES.projects.projectHeader !== 'ignored',
   project: () => undefined,
   query: NO_QUERY,
-  answer({ sandbox, key, hidesProjects, hides, variants, large }) {
+  answer({ sandbox, key, hidden, variants, large }) {
     const { index } = sandbox.model
     const { apiKey } = key
     const build = () => {
       const own = apiKey.project_id === null ? index.listProjects(apiKey.user_id) : [index.findProject(apiKey.project_id)]
       const entries = large === undefined ? own : [...own, ...large.entries]
       const projects = entries.flatMap((entry) =>
-        entry === undefined || hides(entry.project.id) ? [] : [toProjectResource(variantProject(entry.project, variants))],
+        entry === undefined || isHidden(hidden, entry.project.id) ? [] : [toProjectResource(variantProject(entry.project, variants))],
       )
       const data: ProjectsData = { projects, total: projects.length }
       return variants === 0
@@ -41,7 +42,7 @@ export const projectsEndpoint: Endpoint = {
         : toVariantAnswer('projects', data, MESSAGES.projects, undefined, variants)
     }
     // Which projects a scenario hides depends on the request, so such answers are built each time.
-    if (hidesProjects) return build()
+    if (hidden !== 'none') return build()
     const cacheKey = PROJECTS_KEYS.of(key, index.changes)
     // variant-large's list is made once per change and shared, as every other list.
     return sandbox.shared.answers.getOrCreate(variants === 0 ? cacheKey : `${cacheKey}|${variants}`, build)

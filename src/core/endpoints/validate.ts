@@ -23,9 +23,9 @@ export const validateEndpoint: Endpoint = {
   name: 'validate',
   failure: ENDPOINT_RULES.validate.failure,
   readsProjectId: ENDPOINT_RULES.validate.projectHeader !== 'ignored',
-  project({ index, key, projectId: read, hides, large }) {
+  project({ index, key, projectId: read, hidden, large }) {
     const projectId = wellFormedProjectId(read)
-    return projectId === undefined ? undefined : authorizeProject(index, key, projectId, hides, large)
+    return projectId === undefined ? undefined : authorizeProject(index, key, projectId, hidden, large)
   },
   query: NO_QUERY,
   answer({ sandbox, key, variants }) {

@@ -3,6 +3,7 @@ import { SandboxError } from '../../vocabulary/sandbox-error.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import type { LargeProjects } from '../../analytics/large-projects.js'
 import { readPositiveId } from '../../vocabulary/read-positive-id.js'
+import { isHidden, type HiddenProjects } from '../../scenarios/scenario-decision.js'
 
 /**
  * A header value without the spaces and tabs HTTP allows around it (RFC 9110 OWS), and nothing
@@ -77,7 +78,7 @@ export function authorizeProject(
   index: ModelIndex,
   key: KeyEntry,
   projectId: number | undefined,
-  hidden: (id: number) => boolean,
+  hidden: HiddenProjects,
   large?: LargeProjects,
 ): ProjectEntry {
   const { apiKey } = key
@@ -87,6 +88,6 @@ export function authorizeProject(
   const entry = index.findProject(id) ?? large?.find(id)
   // The key guard has made sure a PROJECT key's project is its user's.
   const allowed = apiKey.level === 'USER' ? entry?.project.user_id === apiKey.user_id : id === apiKey.project_id
-  if (entry === undefined || !allowed || hidden(id)) throw new SandboxError(ERRORS.forbidden)
+  if (entry === undefined || !allowed || isHidden(hidden, id)) throw new SandboxError(ERRORS.forbidden)
   return entry
 }

@@ -3,7 +3,7 @@ import { ENDPOINT_NAMES, type EndpointName } from '../../vocabulary/endpoint-nam
 import { ENDPOINT_RULES, type EndpointRules } from '../../vocabulary/endpoint-rules.js'
 import { ERRORS, type ErrorTemplate } from '../../vocabulary/errors.js'
 import { builtinScenarios } from '../../scenarios/builtin-scenarios.js'
-import { forcedTemplate } from '../../scenarios/active-scenarios.js'
+import { forcedTemplate } from '../../scenarios/scenario-effects.js'
 import { exampleOf, type DatesKind, type OutcomeExample } from './outcome-examples.js'
 import { FAULT_PREFIX, FAULT_TYPES, FAULTS } from '../../vocabulary/faults.js'
 import { VARIANT_ENDPOINTS, VARIANT_NAMES, VARIANT_PREFIX, type VariantName } from '../../vocabulary/variants.js'

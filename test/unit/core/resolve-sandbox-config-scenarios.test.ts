@@ -7,6 +7,7 @@ import { ERRORS } from '../../../src/vocabulary/errors.js'
 import { builtinScenarios } from '../../../src/scenarios/builtin-scenarios.js'
 import type { ScenarioInput } from '../../../src/contract/scenario-schema.js'
 import { UnknownScenarioError } from '../../../src/vocabulary/unknown-scenario-error.js'
+import { enterData } from '../../../src/scenarios/active-scenarios.js'
 
 const BUILTIN_NAMES = builtinScenarios.map((scenario) => scenario.name)
 const mine: ScenarioInput = { name: 'mine', description: 'Mine', rules: [{ data: 'none' }] }
@@ -97,8 +98,9 @@ describe('createSandboxState', () => {
     const one = createSandboxState(config)
     const two = createSandboxState(config)
     const scope = { endpoint: 'projects', key: 'k', projectId: undefined } as const
-    expect(one.scenarios.active.enterData(scope, ERRORS.projectsFailed, {}, 0)).toBeDefined()
-    expect(two.scenarios.active.enterData(scope, ERRORS.projectsFailed, {}, 0)).toBeDefined()
+    const context = { requestNumber: 1, observe: false, faults: true }
+    expect(() => enterData(one.scenarios.active.decide(scope, context), ERRORS.projectsFailed, 0)).toThrow()
+    expect(() => enterData(two.scenarios.active.decide(scope, context), ERRORS.projectsFailed, 0)).toThrow()
     one.journal.record(0, 'GET', '/', '', 200, null, null, [], null, new KeyFinder())
     expect(two.journal.recorded).toBe(0)
   })

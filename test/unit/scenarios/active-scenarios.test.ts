@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { SandboxError } from '../../../src/vocabulary/sandbox-error.js'
+import { SandboxError } from '../../../src/vocabulary/sandbox-error.js'
 import { ERRORS, type ErrorTemplate } from '../../../src/vocabulary/errors.js'
-import { ActiveScenarios, type RuleScope } from '../../../src/scenarios/active-scenarios.js'
+import { ActiveScenarios, enterData, type RuleScope } from '../../../src/scenarios/active-scenarios.js'
+import { isHidden, type ScenarioDecision } from '../../../src/scenarios/scenario-decision.js'
 import { parseScenario } from '../../../src/scenarios/parse-scenario.js'
 import type { Scenario } from '../../../src/contract/scenario-schema.js'
 
@@ -22,6 +23,11 @@ function compile(...rules: Record<string, unknown>[]): ActiveScenarios {
   return ActiveScenarios.compile([make('test', ...rules)], SEED)
 }
 
+/** The decision for one request of `where`, as the pipeline asks it once. */
+function decide(active: ActiveScenarios, where: RuleScope = SCOPE, requestNumber = 1): ScenarioDecision {
+  return active.decide(where, { requestNumber, observe: false, faults: true })
+}
+
 /** What one data-stage call does: `null` when it passes, else the error its refusal ends the request with. */
 function enter(
   active: ActiveScenarios,
@@ -30,9 +36,29 @@ function enter(
   failure: ErrorTemplate = ERRORS.projectsFailed,
   headers: Record<string, string> = {},
 ): SandboxError | null {
-  const refusal = active.enterData(where, failure, headers, at)
-  return refusal === undefined ? null : refusal
+  try {
+    Object.assign(headers, enterData(decide(active, where), failure, at))
+    return null
+  } catch (refusal) {
+    return refusal as SandboxError
+  }
 }
+
+/** The milliseconds the latency rules add to the `requestNumber`th request of `where`. */
+const latencyOf = (active: ActiveScenarios, where: RuleScope, requestNumber: number) => decide(active, where, requestNumber).addedLatencyMs
+
+/** The key stage's refusal of a request of `where`, if any. */
+const checkKey = (active: ActiveScenarios, where: RuleScope) =>
+  decide(active, where).refusesKey ? new SandboxError(ERRORS.unauthorized) : undefined
+
+/** Whether the project `where` names is hidden from it (with none named: whether every one is). */
+const hidesProject = (active: ActiveScenarios, where: RuleScope) => {
+  const { hidden } = decide(active, where)
+  return hidden === 'all' || (where.projectId !== undefined && isHidden(hidden, where.projectId))
+}
+
+/** Whether the analytics of a request of `where` are removed. */
+const removesData = (active: ActiveScenarios, where: RuleScope) => decide(active, where).removesData
 
 /** Which of `count` consecutive data-stage calls fail (true) or pass (false). */
 function outcomes(active: ActiveScenarios, count: number): boolean[] {
@@ -54,26 +80,26 @@ describe('ActiveScenarios.NONE', () => {
   it('has no names and does nothing at any stage', () => {
     const none = ActiveScenarios.NONE
     expect(none.names).toEqual([])
-    expect(none.addedLatency(SCOPE, 1)).toBe(0)
-    expect(none.checkKey(SCOPE)).toBeUndefined()
-    expect(none.hidesProject(SCOPE)).toBe(false)
+    expect(latencyOf(none, SCOPE, 1)).toBe(0)
+    expect(checkKey(none, SCOPE)).toBeUndefined()
+    expect(hidesProject(none, SCOPE)).toBe(false)
     const headers: Record<string, string> = {}
     for (let call = 0; call < 5; call++) expect(enter(none, T0, SCOPE, ERRORS.projectsFailed, headers)).toBeNull()
     expect(headers).toEqual({})
-    expect(none.removesData(SCOPE)).toBe(false)
+    expect(removesData(none, SCOPE)).toBe(false)
   })
 })
 
-describe('ActiveScenarios.addedLatency', () => {
+describe('The latency effect', () => {
   it('adds a fixed latency, in every latency form, to every request', () => {
-    expect(compile({ latency: 250 }).addedLatency(SCOPE, 1)).toBe(250)
-    expect(compile({ latency: '250' }).addedLatency(SCOPE, 2)).toBe(250)
-    expect(compile({ latency: ' 80-80 ' }).addedLatency(SCOPE, 3)).toBe(80)
-    expect(compile({ latency: { min: 7, max: 7 } }).addedLatency(SCOPE, 4)).toBe(7)
+    expect(latencyOf(compile({ latency: 250 }), SCOPE, 1)).toBe(250)
+    expect(latencyOf(compile({ latency: '250' }), SCOPE, 2)).toBe(250)
+    expect(latencyOf(compile({ latency: ' 80-80 ' }), SCOPE, 3)).toBe(80)
+    expect(latencyOf(compile({ latency: { min: 7, max: 7 } }), SCOPE, 4)).toBe(7)
   })
 
   it('adds nothing without a latency rule', () => {
-    expect(compile({ data: 'none' }).addedLatency(SCOPE, 1)).toBe(0)
+    expect(latencyOf(compile({ data: 'none' }), SCOPE, 1)).toBe(0)
   })
 
   it('sums the latency of every matching rule across scenarios and skips those that do not match', () => {
@@ -84,22 +110,22 @@ describe('ActiveScenarios.addedLatency', () => {
       ],
       SEED,
     )
-    expect(active.addedLatency(SCOPE, 1)).toBe(120)
-    expect(active.addedLatency(scope({ endpoint: 'overview' }), 1)).toBe(10_120)
-    expect(active.addedLatency(scope({ key: null }), 1)).toBe(100)
+    expect(latencyOf(active, SCOPE, 1)).toBe(120)
+    expect(latencyOf(active, scope({ endpoint: 'overview' }), 1)).toBe(10_120)
+    expect(latencyOf(active, scope({ key: null }), 1)).toBe(100)
   })
 
   it('draws a ranged latency within its bounds, the same for the same seed and request number', () => {
     const range = { min: 100, max: 400 }
     const draws = (seed: number) => {
       const active = ActiveScenarios.compile([make('ranged', { latency: range })], seed)
-      return Array.from({ length: 200 }, (_, requestNumber) => active.addedLatency(SCOPE, requestNumber))
+      return Array.from({ length: 200 }, (_, requestNumber) => latencyOf(active, SCOPE, requestNumber))
     }
     const first = draws(SEED)
     expect(draws(SEED)).toEqual(first)
     const again = ActiveScenarios.compile([make('ranged', { latency: range })], SEED)
-    expect(again.addedLatency(SCOPE, 17)).toBe(first[17])
-    expect(again.addedLatency(SCOPE, 17)).toBe(first[17])
+    expect(latencyOf(again, SCOPE, 17)).toBe(first[17])
+    expect(latencyOf(again, SCOPE, 17)).toBe(first[17])
     for (const delay of first) {
       expect(Number.isInteger(delay)).toBe(true)
       expect(delay).toBeGreaterThanOrEqual(range.min)
@@ -112,16 +138,16 @@ describe('ActiveScenarios.addedLatency', () => {
   it('draws the string range form within its bounds', () => {
     const active = compile({ latency: '10-20' })
     for (let requestNumber = 0; requestNumber < 100; requestNumber++) {
-      const delay = active.addedLatency(SCOPE, requestNumber)
+      const delay = latencyOf(active, SCOPE, requestNumber)
       expect(delay).toBeGreaterThanOrEqual(10)
       expect(delay).toBeLessThanOrEqual(20)
     }
   })
 })
 
-describe('ActiveScenarios.checkKey', () => {
+describe('The keys effect', () => {
   const unauthorized = (active: ActiveScenarios, where: RuleScope): SandboxError | null => {
-    const refusal = active.checkKey(where)
+    const refusal = checkKey(active, where)
     return refusal === undefined ? null : refusal
   }
 
@@ -166,39 +192,39 @@ describe('ActiveScenarios.checkKey', () => {
   })
 })
 
-describe('ActiveScenarios.hidesProject and removesData', () => {
+describe('The projects and data effects', () => {
   it('hides every project under an unscoped hidden rule', () => {
-    expect(compile({ projects: 'hidden' }).hidesProject(SCOPE)).toBe(true)
-    expect(compile({ projects: 'hidden' }).hidesProject(scope({ projectId: undefined }))).toBe(true)
-    expect(compile({ data: 'none' }).hidesProject(SCOPE)).toBe(false)
+    expect(hidesProject(compile({ projects: 'hidden' }), SCOPE)).toBe(true)
+    expect(hidesProject(compile({ projects: 'hidden' }), scope({ projectId: undefined }))).toBe(true)
+    expect(hidesProject(compile({ data: 'none' }), SCOPE)).toBe(false)
   })
 
   it('hides only the projects, keys and endpoints in scope', () => {
     const active = compile({ match: { project: [101, 103], key: 'sbx_user_alpha' }, projects: 'hidden' })
-    expect(active.hidesProject(SCOPE)).toBe(true)
-    expect(active.hidesProject(scope({ projectId: 103 }))).toBe(true)
-    expect(active.hidesProject(scope({ projectId: 102 }))).toBe(false)
-    expect(active.hidesProject(scope({ key: 'sbx_user_beta' }))).toBe(false)
+    expect(hidesProject(active, SCOPE)).toBe(true)
+    expect(hidesProject(active, scope({ projectId: 103 }))).toBe(true)
+    expect(hidesProject(active, scope({ projectId: 102 }))).toBe(false)
+    expect(hidesProject(active, scope({ key: 'sbx_user_beta' }))).toBe(false)
     const onOverview = compile({ match: { endpoint: 'overview' }, projects: 'hidden' })
-    expect(onOverview.hidesProject(scope({ endpoint: 'overview' }))).toBe(true)
-    expect(onOverview.hidesProject(SCOPE)).toBe(false)
+    expect(hidesProject(onOverview, scope({ endpoint: 'overview' }))).toBe(true)
+    expect(hidesProject(onOverview, SCOPE)).toBe(false)
   })
 
   it('removes data everywhere under an unscoped rule and only in scope under a scoped one', () => {
-    expect(compile({ data: 'none' }).removesData(SCOPE)).toBe(true)
-    expect(compile({ projects: 'hidden' }).removesData(SCOPE)).toBe(false)
+    expect(removesData(compile({ data: 'none' }), SCOPE)).toBe(true)
+    expect(removesData(compile({ projects: 'hidden' }), SCOPE)).toBe(false)
     const scoped = compile({ match: { endpoint: 'monitoring', project: 102 }, data: 'none' })
-    expect(scoped.removesData(scope({ endpoint: 'monitoring', projectId: 102 }))).toBe(true)
-    expect(scoped.removesData(scope({ endpoint: 'overview', projectId: 102 }))).toBe(false)
-    expect(scoped.removesData(scope({ endpoint: 'monitoring', projectId: 101 }))).toBe(false)
-    expect(scoped.removesData(scope({ endpoint: 'monitoring', projectId: undefined }))).toBe(false)
+    expect(removesData(scoped, scope({ endpoint: 'monitoring', projectId: 102 }))).toBe(true)
+    expect(removesData(scoped, scope({ endpoint: 'overview', projectId: 102 }))).toBe(false)
+    expect(removesData(scoped, scope({ endpoint: 'monitoring', projectId: 101 }))).toBe(false)
+    expect(removesData(scoped, scope({ endpoint: 'monitoring', projectId: undefined }))).toBe(false)
     const byKey = compile({ match: { key: ['k1', 'k2'] }, data: 'none' })
-    expect(byKey.removesData(scope({ key: 'k2' }))).toBe(true)
-    expect(byKey.removesData(SCOPE)).toBe(false)
+    expect(removesData(byKey, scope({ key: 'k2' }))).toBe(true)
+    expect(removesData(byKey, SCOPE)).toBe(false)
   })
 })
 
-describe('ActiveScenarios.enterData: rate limits', () => {
+describe('The data stage: rate limits', () => {
   it('lets N requests of a key through in a window, sets the X-RateLimit headers, and refuses the next with 429 and Retry-After', () => {
     const active = compile({ rateLimit: { limit: 3, windowSeconds: 60 } })
     for (let call = 1; call <= 3; call++) {
@@ -298,7 +324,7 @@ describe('ActiveScenarios.enterData: rate limits', () => {
   })
 })
 
-describe('ActiveScenarios.enterData: forced failures', () => {
+describe('The data stage: forced failures', () => {
   it('answers a forced 500 with the endpoint failure template it is given, errors empty', () => {
     const active = compile({ fail: { status: 500 } })
     for (const template of [ERRORS.validateFailed, ERRORS.projectsFailed, ERRORS.monitoringFailed, ERRORS.overviewFailed]) {
@@ -417,7 +443,7 @@ describe('ActiveScenarios.combine', () => {
     const combined = ActiveScenarios.combine(first, second)
     expect(combined.names).toEqual(['one', 'two', 'three'])
     expect(enter(combined)?.template).toBe(ERRORS.serviceUnavailable)
-    expect(combined.addedLatency(SCOPE, 1)).toBe(5)
+    expect(latencyOf(combined, SCOPE, 1)).toBe(5)
     expect(ActiveScenarios.combine(second, first).names).toEqual(['two', 'three', 'one'])
   })
 
@@ -426,9 +452,9 @@ describe('ActiveScenarios.combine', () => {
       compile({ projects: 'hidden' }),
       ActiveScenarios.compile([make('other', { data: 'none' }, { keys: 'expired' })], SEED),
     )
-    expect(combined.hidesProject(SCOPE)).toBe(true)
-    expect(combined.removesData(SCOPE)).toBe(true)
-    expect(combined.checkKey(SCOPE)?.template).toBe(ERRORS.unauthorized)
+    expect(hidesProject(combined, SCOPE)).toBe(true)
+    expect(removesData(combined, SCOPE)).toBe(true)
+    expect(checkKey(combined, SCOPE)?.template).toBe(ERRORS.unauthorized)
   })
 
   it('shares counters with the originals: calls through the combined set advance the original’s', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SandboxError } from '../../../src/vocabulary/sandbox-error.js'
 import { ERRORS } from '../../../src/vocabulary/errors.js'
-import type { ActiveScenarios, RuleScope } from '../../../src/scenarios/active-scenarios.js'
+import { enterData, type ActiveScenarios, type RuleScope } from '../../../src/scenarios/active-scenarios.js'
 import { createScenarioCatalogue, MALFORMED_SCENARIO_NAME, resolveScenarios } from '../../../src/scenarios/scenario-catalogue.js'
 import { HEADER_SET_RULES, ScenarioState } from '../../../src/scenarios/scenario-state.js'
 
@@ -19,7 +19,17 @@ function state(...initial: string[]): ScenarioState {
 
 /** Whether one data-stage call through `active` fails. */
 function fails(active: ActiveScenarios): boolean {
-  return active.enterData(SCOPE, ERRORS.projectsFailed, {}, 0) !== undefined
+  try {
+    enterData(decide(active), ERRORS.projectsFailed, 0)
+    return false
+  } catch {
+    return true
+  }
+}
+
+/** The decision `active` makes for a request of SCOPE. */
+function decide(active: ActiveScenarios) {
+  return active.decide(SCOPE, { requestNumber: 1, observe: false, faults: true })
 }
 
 /** The refusal `forRequest(header)` returns, as the error it ends the request with; fails the test if it accepts. */
@@ -60,8 +70,8 @@ describe('ScenarioState', () => {
 
   it('applies the header’s effects on top of the active ones', () => {
     const withHeader = accepted(state('no-data'), 'empty-account')
-    expect(withHeader.removesData(SCOPE)).toBe(true)
-    expect(withHeader.hidesProject(SCOPE)).toBe(true)
+    expect(decide(withHeader).removesData).toBe(true)
+    expect(decide(withHeader).hidden).toBe('all')
   })
 
   it('refuses an unknown name with ERRORS.unknownScenario, naming it and listing the available scenarios', () => {
@@ -155,7 +165,7 @@ describe('ScenarioState', () => {
     const scenarios = state()
     expect(refusal(scenarios, 'mine').template).toBe(ERRORS.unknownScenario)
     resolveScenarios(scenarios.catalogue, [{ name: 'mine', description: 'Mine', rules: [{ data: 'none' }] }], String)
-    expect(accepted(scenarios, 'mine').removesData(SCOPE)).toBe(true)
+    expect(decide(accepted(scenarios, 'mine')).removesData).toBe(true)
   })
 
   it('draws header scenarios with the sandbox seed, as the active set would', () => {
