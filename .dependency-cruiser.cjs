@@ -23,6 +23,14 @@ module.exports = {
       to: { path: [`^src/(${FLOORS.slice(index + 1).join('|') || '$^'})/`, ENTRIES] },
     })),
     {
+      name: 'the-process-is-handed-down',
+      severity: 'error',
+      comment:
+        "The process's one ProcessWide (sandbox/this-process.ts) is imported by the entries alone (createSandbox, startSandbox, the command line), which hand it to every sandbox they open: no floor below reaches for it.",
+      from: { pathNot: '^src/(msw/create-sandbox|server/start-sandbox|cli/run-cli)\\.ts$' },
+      to: { path: '^src/sandbox/this-process\\.ts$' },
+    },
+    {
       name: 'verify-knows-only-the-contract',
       severity: 'error',
       comment:

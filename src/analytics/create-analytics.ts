@@ -41,7 +41,7 @@ export const seriesBytes = (series: DailySeries): number => 256 + series.length 
  * by every sandbox (entries key on the seed and a project revision, which is unique in the process).
  *
  * @example
- * const analytics = createAnalytics(42, PROCESS_WIDE.series)
+ * const analytics = createAnalytics(42, process.series)
  * analytics.seriesFor(model.index.findProject(101)!, undefined, undefined, today - 59, today).length
  */
 export function createAnalytics(seed: number, cache: BoundedCache<string, DailySeries>): Analytics {

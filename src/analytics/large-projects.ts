@@ -18,7 +18,7 @@ export interface LargeProjects {
  * a test that lists them once and then asks for each one gets the same objects.
  *
  * @example
- * largeProjects(42, 1, 3, today, PROCESS_WIDE.largeProjects).entries.length // 1997
+ * largeProjects(42, 1, 3, today, process.largeProjects).entries.length // 1997
  */
 export function largeProjects(
   seed: number,

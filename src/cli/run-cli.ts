@@ -20,6 +20,7 @@ import type { SandboxOptions } from '../sandbox/sandbox-options.js'
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_SECONDS } from '../server/session-store.js'
 import * as inputSchemas from '../contract/input-schemas.js'
 import { provideInputSchemas } from '../contract/load-input-schemas.js'
+import { THIS_PROCESS } from '../sandbox/this-process.js'
 
 // The bin is one bundle, so the schemas are in it whatever happens; the library loads them on demand.
 provideInputSchemas(inputSchemas)
@@ -187,6 +188,7 @@ Examples:
       // The process's sandboxes, root and sessions, draw on its one budget, which sizes the worker's heap.
       const served = await serveSandbox(
         resolved,
+        THIS_PROCESS,
         {
           host: options.host,
           port: options.port,

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw'
 import { openSandbox, resolveSandboxConfig } from '../sandbox/open-sandbox.js'
+import { THIS_PROCESS } from '../sandbox/this-process.js'
 import type { SandboxOptions } from '../sandbox/sandbox-options.js'
 import type { Collections } from '../model/create-collections.js'
 import { createHandlers } from './create-handlers.js'
@@ -36,7 +37,7 @@ export interface Sandbox extends SandboxControls {
  * afterAll(() => server.close())
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const opened = openSandbox(resolveSandboxConfig(options))
+  const opened = openSandbox(resolveSandboxConfig(options), THIS_PROCESS)
   const { core, config } = opened
   return {
     handlers: createHandlers(() => core, config.base),

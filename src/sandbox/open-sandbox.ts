@@ -17,7 +17,7 @@ import { ScenarioState } from '../scenarios/scenario-state.js'
 import { mutationFromEnvironment, resolveMutation, type MutationChoice } from './resolve-mutation.js'
 import { MUTATION_ENV } from '../vocabulary/mutations.js'
 import { Journal } from '../core/journal.js'
-import { PROCESS_WIDE } from './process-wide.js'
+import type { ProcessWide } from '../core/process-wide.js'
 import { RepeatMemo } from '../core/repeat-memo.js'
 import { WarningsMemo } from '../core/report/warnings-memo.js'
 import { Coverage } from '../core/report/coverage.js'
@@ -78,13 +78,13 @@ export interface SandboxConfig {
   /** The mutation its answers are given with, and the variant in force for `mutate` (also among `scenarios`). */
   readonly mutate: MutationChoice
   /**
-   * The budget its sandboxes draw on for what callers make: a server's {@link PROCESS_BUDGET}, or
-   * none in a test's own process, where each sandbox keeps only its own limits.
+   * The budget its sandboxes draw on for what callers make: a server's (the process's
+   * `serverBudget`), or none in a test's own process, where each sandbox keeps only its own limits.
    */
   readonly budget: MemoryBudget | undefined
   /**
-   * The keys masking looks for, shared by a server's sandboxes ({@link PROCESS_KEYS}: a key made in
-   * one session and sent to another is masked too); `undefined`: each sandbox its own.
+   * The keys masking looks for, shared by a server's sandboxes (the process's `serverKeys`: a key
+   * made in one session and sent to another is masked too); `undefined`: each sandbox its own.
    */
   readonly knownKeys: KeyFinder | undefined
 }
@@ -167,10 +167,14 @@ export function createSandboxState(config: SandboxConfig): SandboxState {
  * Builds the state the core answers from: seeds the model (and generates projects, if asked).
  *
  * @example
- * const sandbox = await createSandboxCore(resolveSandboxConfig({ now: '2026-01-15' }))
+ * const sandbox = await createSandboxCore(resolveSandboxConfig({ now: '2026-01-15' }), THIS_PROCESS)
  * dispatch(sandbox, request)
  */
-export async function createSandboxCore(config: SandboxConfig, state: SandboxState = createSandboxState(config)): Promise<SandboxCore> {
+export async function createSandboxCore(
+  config: SandboxConfig,
+  process: ProcessWide,
+  state: SandboxState = createSandboxState(config),
+): Promise<SandboxCore> {
   const { seed, generateProjects: count } = config
   const fixtures =
     count === 0
@@ -179,15 +183,23 @@ export async function createSandboxCore(config: SandboxConfig, state: SandboxSta
           generateFixtures(config.fixtures, { seed, count, nowMs: config.startNow ?? Date.now() }),
           `${count} generated projects`,
         )
-  return buildSandboxCore(config, fixtures, state)
+  return buildSandboxCore(config, fixtures, process, state)
 }
 
 /**
  * A sandbox's state from its configuration and the records it is seeded with (already generated):
  * at once, as a session is made. Everything that does not depend on one sandbox (the answer, series
- * and admin-answer caches, the parsed records) is the process's, shared.
+ * and admin-answer caches, the parsed records) is `process`'s, shared.
+ *
+ * @example
+ * const session = buildSandboxCore(config, root.fixtures, process)
  */
-export function buildSandboxCore(config: SandboxConfig, fixtures: Fixtures, state: SandboxState = createSandboxState(config)): SandboxCore {
+export function buildSandboxCore(
+  config: SandboxConfig,
+  fixtures: Fixtures,
+  process: ProcessWide,
+  state: SandboxState = createSandboxState(config),
+): SandboxCore {
   const { seed } = config
   const model = createModel(fixtures, config.knownKeys)
   const clock = createClock(config.startNow)
@@ -197,14 +209,14 @@ export function buildSandboxCore(config: SandboxConfig, fixtures: Fixtures, stat
     fixtures,
     model,
     portal: createPortal(model, clock, seed, state.budget),
-    analytics: createAnalytics(seed, PROCESS_WIDE.series),
+    analytics: createAnalytics(seed, process.series),
     clock,
     latency: config.latency,
     strict: config.strict,
     clientReport: config.clientReport,
     mutation: config.mutate.mutation,
     ...state,
-    shared: PROCESS_WIDE,
+    shared: process,
     repeats: new RepeatMemo(),
     lastWarnings: new WarningsMemo(),
     requestCount: 0,
@@ -224,12 +236,12 @@ export interface OpenedSandbox extends SandboxControls {
  * for `startSandbox` and the command line.
  *
  * @example
- * const opened = openSandbox(resolveSandboxConfig({ seed: 7 }))
+ * const opened = openSandbox(resolveSandboxConfig({ seed: 7 }), THIS_PROCESS)
  * const sandbox = await opened.core
  */
-export function openSandbox(config: SandboxConfig): OpenedSandbox {
+export function openSandbox(config: SandboxConfig, process: ProcessWide): OpenedSandbox {
   const state = createSandboxState(config)
-  const core = createSandboxCore(config, state)
+  const core = createSandboxCore(config, process, state)
   // Seeding failures surface where the core is awaited; keep them from being "unhandled" meanwhile.
   core.catch(() => undefined)
   return Object.assign(createSandboxControls(state, core), { config, core })

@@ -9,6 +9,7 @@ import { ConfigError } from '../vocabulary/config-error.js'
 import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
 import { PortalError, type FieldIssue } from '../vocabulary/portal-error.js'
 import { buildSandboxCore, type SandboxConfig } from './open-sandbox.js'
+import type { ProcessWide } from '../core/process-wide.js'
 import { inputMessage } from '../vocabulary/input-message.js'
 
 /** A session's sandbox, with what it was made with. */
@@ -27,7 +28,7 @@ export interface OpenedSession {
  * @example
  * const { core } = openSession(processConfig, processCore.fixtures, { seed: 7, now: '2026-01-15' })
  */
-export function openSession(base: SandboxConfig, fixtures: SandboxCore['fixtures'], body: unknown): OpenedSession {
+export function openSession(base: SandboxConfig, process: ProcessWide, fixtures: SandboxCore['fixtures'], body: unknown): OpenedSession {
   refuseOversizedBody(body)
   const parsed = loadInputSchemas().sessionBodySchema.safeParse(body === undefined ? {} : body, { error: inputMessage })
   const issues: FieldIssue[] = parsed.success ? [] : issuesOf(parsed.error)
@@ -72,7 +73,7 @@ export function openSession(base: SandboxConfig, fixtures: SandboxCore['fixtures
     strict: input.strict ?? base.strict,
     generateProjects: 0,
   }
-  return { core: buildSandboxCore(config, fixtures), label: input.label ?? null }
+  return { core: buildSandboxCore(config, fixtures, process), label: input.label ?? null }
 }
 
 /**

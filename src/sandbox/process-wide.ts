@@ -5,6 +5,8 @@ import { ownAnswer, type Answer } from '../core/answer.js'
 import type { ProcessWide } from '../core/process-wide.js'
 import { BoundedCache } from '../vocabulary/bounded-cache.js'
 import type { LargeProjects } from '../analytics/large-projects.js'
+import { KeyFinder } from '../vocabulary/key-finder.js'
+import { MemoryBudget, PROCESS_BUDGET_BYTES } from '../vocabulary/memory-budget.js'
 
 /**
  * Bytes of success answers kept for serving again (the least recently used go first): about 4,000
@@ -28,19 +30,24 @@ export const ADMIN_ANSWER_CACHE_BYTES = 8 * 1024 * 1024
 export const LARGE_PROJECTS_KEPT = 2
 
 /**
- * The caches every sandbox of this process shares (see {@link ProcessWide}): made once, when the
- * composition is first loaded. The memory budget and the masking's keys, which only servers share,
- * are `PROCESS_BUDGET` and `PROCESS_KEYS`.
+ * What every sandbox of a process shares (see {@link ProcessWide}): the caches, and its servers'
+ * memory budget and masked keys. The entries make one for the process (`this-process.ts`) and hand
+ * it down; a test makes its own to start from nothing.
  *
  * @example
- * buildSandboxCore({ ...config, shared: PROCESS_WIDE }, fixtures)
+ * const process = createProcessWide()
+ * openSandbox(resolveSandboxConfig({ seed: 7 }), process)
  */
-export const PROCESS_WIDE: ProcessWide = Object.freeze({
-  answers: new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength, {
-    admitOnSecondUse: ANSWER_ADMISSION_KEYS,
-    keep: ownAnswer,
-  }),
-  adminAnswers: new SharedAnswers(ADMIN_ANSWER_CACHE_BYTES),
-  series: new BoundedCache<string, DailySeries>(SERIES_CACHE_BYTES, seriesBytes),
-  largeProjects: new BoundedCache<string, LargeProjects>(LARGE_PROJECTS_KEPT),
-})
+export function createProcessWide(): ProcessWide {
+  return Object.freeze({
+    answers: new BoundedCache<string, Answer>(ANSWER_CACHE_BYTES, (answer) => answer.body.byteLength, {
+      admitOnSecondUse: ANSWER_ADMISSION_KEYS,
+      keep: ownAnswer,
+    }),
+    adminAnswers: new SharedAnswers(ADMIN_ANSWER_CACHE_BYTES),
+    series: new BoundedCache<string, DailySeries>(SERIES_CACHE_BYTES, seriesBytes),
+    largeProjects: new BoundedCache<string, LargeProjects>(LARGE_PROJECTS_KEPT),
+    serverBudget: new MemoryBudget(PROCESS_BUDGET_BYTES),
+    serverKeys: new KeyFinder(),
+  })
+}

@@ -113,7 +113,7 @@ export const SESSIONS_OFF_DETAIL = 'This sandbox makes no sessions (--max-sessio
  * `sessions_full`. Ids are random (letters, digits, `-`, `_`), so one test cannot guess another's.
  *
  * @example
- * const store = new SessionStore((body) => openSession(config, core.fixtures, body), { max: 1000, ttlMs: 1_800_000 }, () => 'http://127.0.0.1:4010')
+ * const store = new SessionStore((body) => openSession(config, process, core.fixtures, body), { max: 1000, ttlMs: 1_800_000 }, () => 'http://127.0.0.1:4010')
  * const session = store.create({ seed: 7 })
  */
 export class SessionStore implements SessionRoutes {

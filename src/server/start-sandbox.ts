@@ -9,6 +9,7 @@ import { ConfigError } from '../vocabulary/config-error.js'
 import { checkWholeOption } from '../vocabulary/whole-option.js'
 import { SandboxError } from '../vocabulary/sandbox-error.js'
 import { ERRORS } from '../vocabulary/errors.js'
+import { THIS_PROCESS } from '../sandbox/this-process.js'
 
 /**
  * Options of {@link startSandbox}: the sandbox's, plus where to listen.
@@ -121,6 +122,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const timeouts = checkTimeouts(options.timeouts)
   const served = await serveSandbox(
     config,
+    THIS_PROCESS,
     {
       host: options.host ?? '127.0.0.1',
       port,

@@ -5,20 +5,11 @@ import type { Duplex } from 'node:stream'
 import { ConfigError } from '../vocabulary/config-error.js'
 import type { CoreRequest, TimedAnswer } from '../core/core-request.js'
 import { toAnswer, withoutCors } from '../core/answer.js'
-import { carriesBody, isHeavy } from '../core/admin/admin-request-kind.js'
-import { dispatch } from '../core/dispatch.js'
-import { maskKeysIn } from '../vocabulary/mask-key.js'
-import { isLoopback } from '../vocabulary/is-loopback.js'
-
-export { isLoopback } from '../vocabulary/is-loopback.js'
-export { ADMIN_TOKEN_RULE } from '../vocabulary/admin-token-rule.js'
-import { ADMIN_TOKEN_RULE, isSendableToken } from '../vocabulary/admin-token-rule.js'
 import { formatWarning, WARNING_HEADER, type Warning } from '../vocabulary/warnings.js'
 import { fail } from '../contract/envelope.js'
 import { deliverFault, writeAnswer } from './deliver-fault.js'
 import { seenStatus } from '../vocabulary/faults.js'
 import { ERRORS } from '../vocabulary/errors.js'
-import type { SandboxCore } from '../core/sandbox-core.js'
 import type { RequestLogger } from './request-logger.js'
 import { answerClientError, writeRawAnswer } from './answer-client-error.js'
 import { readBody } from './read-body.js'
@@ -26,10 +17,6 @@ import { createSocketBacklogs } from './socket-backlog.js'
 import { watchIdleConnections } from './idle-connections.js'
 import { createWireBodies } from './wire-bodies.js'
 import { toCoreRequest } from './to-core-request.js'
-import { dashboardAnswer } from './dashboard-answer.js'
-import type { DocumentName, ServerSettings } from '../core/server-settings.js'
-import type { OpenedSession } from '../sandbox/open-session.js'
-import { SessionStore, type SessionLimits } from './session-store.js'
 
 /** Largest admin request body read. */
 const MAX_ADMIN_BODY_BYTES = LIMITS.adminBodyBytes
@@ -41,35 +28,37 @@ const MAX_ADMIN_BODY_BYTES = LIMITS.adminBodyBytes
  */
 export const DEFAULT_TIMEOUTS = { headersMs: 10_000, keepAliveMs: 5_000, shutdownGraceMs: 5_000 } as const
 
-/** Where and how to listen. */
-export interface ServerOptions {
+/**
+ * Answers one request: the core's answer at once, or once something it needs has loaded. The
+ * composition gives it (`serveSandbox`: the core's `dispatch` under the server's settings).
+ *
+ * @example
+ * const handle: RequestHandler = (request) => dispatch(core, request, settings)
+ */
+export type RequestHandler = (request: CoreRequest) => TimedAnswer | Promise<TimedAnswer>
+
+/** Where and how to listen, and what the transport must know of the requests it carries. */
+export interface TransportOptions {
   readonly host: string
   readonly port: number
   readonly log?: RequestLogger
-  /**
-   * Token the admin API requires (header `X-Sandbox-Admin-Token`). Bound to an address other than
-   * loopback without one, the server makes one up: the admin API is never open to other machines.
-   */
-  readonly adminToken?: string
-  /** What the request log has written and dropped, for `GET /__sandbox/health`. */
-  readonly logStats?: ServerSettings['logStats']
+  /** How the log shows a request's target (the composition masks the keys in it); read before it is answered. */
+  readonly shown?: (url: string) => string
   /** Time-outs in ms: request headers (default 10 s), an idle keep-alive connection (5 s), a shutdown's grace (5 s). */
   readonly timeouts?: { readonly headersMs?: number; readonly keepAliveMs?: number; readonly shutdownGraceMs?: number }
-  /** How to make sessions (`POST /__sandbox/sessions`), and how many live at most, for how long unused; none without. */
-  readonly sessions?: SessionLimits & { readonly open: (body: unknown) => OpenedSession }
+  /** Whether a request's body is read before it is answered (the admin API's bodies); none by default. */
+  readonly carriesBody?: (method: string, path: string) => boolean
+  /** Whether a request is heavy, so that a connection that does not read is held back sooner; none by default. */
+  readonly isHeavy?: (method: string, path: string) => boolean
 }
 
-/** A listening standalone sandbox. */
-export interface RunningServer {
-  /** The API's base address, e.g. `http://127.0.0.1:4010/api/v1/`. */
-  readonly url: string
+/** A listening server. */
+export interface ListeningServer {
+  /** `http://host:port`, without a path. */
+  readonly origin: string
   readonly host: string
   readonly port: number
   readonly server: Server
-  /** The token the admin API requires, if any; `generated` when the server made it up. */
-  readonly admin: { readonly token: string | undefined; readonly generated: boolean }
-  /** The sessions it holds, when it was given how to make them. */
-  readonly sessions: SessionStore | undefined
   /** Stops accepting connections, lets in-flight requests finish (at most `graceMs`), frees the port. */
   close(graceMs?: number): Promise<void>
 }
@@ -89,12 +78,6 @@ function describeListenError(error: NodeJS.ErrnoException, host: string, port: n
   }
 }
 
-/** The OpenAPI documents' texts, built from the contract's schemas (zod) on their first request only. */
-async function loadDocument(name: DocumentName): Promise<string> {
-  if (name === 'openapi') return (await import('../contract/openapi-json.js')).openApiJson()
-  return (await import('../contract/admin-openapi-json.js')).adminOpenApiJson()
-}
-
 /** `headers` with one `X-Sandbox-Warning` line per warning (`<code>: <text>`). */
 function withWarnings(headers: Readonly<Record<string, string>>, warnings: readonly Warning[]): Record<string, string | string[]> {
   return { ...headers, [WARNING_HEADER]: warnings.map(formatWarning) }
@@ -105,41 +88,26 @@ function formatHost(host: string): string {
 }
 
 /**
- * Serves `sandbox` over node:http: each request goes straight to the core's `dispatch`, with no
- * framework and no msw in between. Rejects with a {@link ConfigError} when it cannot listen.
+ * Serves `handle` over node:http: each request, converted to the core's, goes straight to it, with
+ * no framework and no msw in between; its answer goes to the socket with back-pressure, bodies and
+ * time-outs. That is all it does: the sandbox, its settings and sessions are the composition's
+ * (`serveSandbox`). Rejects with a {@link ConfigError} naming the host and port when it cannot listen.
  *
  * @example
- * const running = await startServer(sandbox, { host: '127.0.0.1', port: 0 })
- * await fetch(`${running.url}projects`, { headers: { 'X-API-Key': 'sbx_user_alpha' } })
- * await running.close()
+ * const listening = await startServer((request) => dispatch(core, request, NO_SERVER), { host: '127.0.0.1', port: 0 })
+ * await fetch(`${listening.origin}/api/v1/projects`, { headers: { 'X-API-Key': 'sbx_user_alpha' } })
+ * await listening.close()
  */
-export async function startServer(sandbox: SandboxCore, options: ServerOptions): Promise<RunningServer> {
-  const { log } = options
-  if (options.adminToken !== undefined && !isSendableToken(options.adminToken)) throw new ConfigError(ADMIN_TOKEN_RULE)
-  const loopback = isLoopback(options.host)
-  const generated = options.adminToken === undefined && !loopback
+export async function startServer(handle: RequestHandler, options: TransportOptions): Promise<ListeningServer> {
+  const { log, shown: show } = options
+  const readsBody = options.carriesBody ?? (() => false)
+  const heavyOf = options.isHeavy ?? (() => false)
   let closing = false
-  let origin = ''
   const backlogs = createSocketBacklogs()
   const wireBodies = createWireBodies()
   const headersMs = options.timeouts?.headersMs ?? DEFAULT_TIMEOUTS.headersMs
   /** Answers waiting out their latency. */
   const delayed = new Set<ReturnType<typeof setTimeout>>()
-  // node:crypto loads only when a token is made up (docs/benchmarks.md, "Tuning measurements").
-  const adminToken = generated ? (await import('node:crypto')).randomBytes(18).toString('base64url') : options.adminToken
-  const sessions = options.sessions === undefined ? undefined : new SessionStore(options.sessions.open, options.sessions, () => origin)
-  /** The server's settings: the root's; its sessions answer under the same, without sessions or dashboard of their own. */
-  const settings: ServerSettings = {
-    adminToken,
-    loopbackOnly: loopback,
-    document: loadDocument,
-    dashboard: dashboardAnswer,
-    logStats: options.logStats,
-    sessions,
-  }
-  const sweeper =
-    sessions === undefined ? undefined : setInterval(() => sessions.sweep(), Math.min(60_000, Math.max(1_000, options.sessions!.ttlMs / 2)))
-  sweeper?.unref()
   const send = (
     request: IncomingMessage,
     response: ServerResponse,
@@ -173,8 +141,9 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   const respond = (request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest): void => {
     const started = log === undefined ? 0 : performance.now()
     // Read before the request is answered, while a key it names (DELETE keys/{key}) is still known.
-    const shown = log === undefined ? '' : maskKeysIn(request.url ?? '/', sandbox.model.index.knownKeys)
-    const answer = dispatch(sandbox, coreRequest, settings)
+    const url = request.url ?? '/'
+    const shown = log === undefined ? '' : show === undefined ? url : show(url)
+    const answer = handle(coreRequest)
     if (answer instanceof Promise) {
       void answer.then((loaded) => send(request, response, coreRequest, loaded, started, shown))
       return
@@ -217,14 +186,14 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
       const coreRequest = toCoreRequest(request)
       const { socket } = request
       idle.answering(socket, response)
-      const heavy = isHeavy(coreRequest.method, coreRequest.path)
+      const heavy = heavyOf(coreRequest.method, coreRequest.path)
       if (backlogs.lags(socket, heavy)) backlogs.hold(socket, () => carry(request, response, coreRequest), heavy)
       else carry(request, response, coreRequest)
     },
   )
   /** Carries a request whose connection may be answered now: its body first, where the admin API reads one. */
   function carry(request: IncomingMessage, response: ServerResponse, coreRequest: CoreRequest): void {
-    if (!carriesBody(coreRequest.method, coreRequest.path)) {
+    if (!readsBody(coreRequest.method, coreRequest.path)) {
       respond(request, response, coreRequest)
       return
     }
@@ -272,20 +241,15 @@ export async function startServer(sandbox: SandboxCore, options: ServerOptions):
   // After listening, a server error (such as running out of file descriptors) is reported, not fatal.
   server.on('error', (error) => process.stderr.write(`analytics-sandbox: server error: ${error.message}\n`))
   const { port } = server.address() as AddressInfo
-  origin = `http://${formatHost(options.host)}:${port}`
   return {
-    url: `http://${formatHost(options.host)}:${port}${sandbox.basePath}`,
+    origin: `http://${formatHost(options.host)}:${port}`,
     host: options.host,
     port,
     server,
-    admin: { token: adminToken, generated },
-    sessions,
     close(graceMs = options.timeouts?.shutdownGraceMs ?? DEFAULT_TIMEOUTS.shutdownGraceMs) {
       closing = true
-      if (sweeper !== undefined) clearInterval(sweeper)
       // Answers still waiting go out if the grace allows, but no longer keep the process alive.
       for (const timer of delayed) timer.unref()
-      sessions?.clear()
       return new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), graceMs)
         server.close(() => {

@@ -112,15 +112,6 @@ export class MemoryBudget {
 }
 
 /**
- * The one budget of the process's servers (the command line's and every `startSandbox`): their
- * root sandboxes and sessions all draw on it.
- *
- * @example
- * PROCESS_BUDGET.used // bytes held by every server's sandboxes in this process
- */
-export const PROCESS_BUDGET = new MemoryBudget(PROCESS_BUDGET_BYTES)
-
-/**
  * An account of no budget: a sandbox in a test's own process grows within its own limits only.
  *
  * @example

@@ -12,6 +12,7 @@ import { createSandboxCore, resolveSandboxConfig } from '../../src/sandbox/open-
 import { startSandbox } from '../../src/server/start-sandbox.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { answeredNow } from '../support/answered-now.js'
+import { THIS_PROCESS } from '../../src/sandbox/this-process.js'
 
 /** A body each operation would take, so that only its query is wrong. */
 const BODIES: Partial<Record<AdminOperationId, unknown>> = {
@@ -78,7 +79,7 @@ describe('an admin query parameter no operation takes, in process', () => {
       (operation) => [operation.method, operation.route, operation.id] as const,
     ),
   )('refuses %s %s?nonsense=1 through dispatchAdmin with the same 400', async (method, route, id) => {
-    const core = await createSandboxCore(resolveSandboxConfig({ now: '2026-03-01' }))
+    const core = await createSandboxCore(resolveSandboxConfig({ now: '2026-03-01' }), THIS_PROCESS)
     const body = BODIES[id]
     const answer = answeredNow(
       dispatchAdmin(

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { ADMIN_TOKEN_RULE } from '../../src/server/start-server.js'
+import { ADMIN_TOKEN_RULE } from '../../src/server/serve-sandbox.js'
 import { unknownCommandMessage } from '../../src/cli/run-cli.js'
 import { REPORT_ERRORS } from '../../src/cli/report-command.js'
 import { useTempDir } from '../support/temp-dir.js'

@@ -43,13 +43,14 @@ import {
   type EnvelopeBody,
   type Probe,
 } from './hardening-support.js'
+import { THIS_PROCESS } from '../../src/sandbox/this-process.js'
 
 let plain: SandboxCore
 let emptyAccount: SandboxCore
 
 beforeAll(async () => {
-  plain = await createSandboxCore(resolveSandboxConfig({ now: TODAY }))
-  emptyAccount = await createSandboxCore(resolveSandboxConfig({ now: TODAY, scenarios: ['empty-account'] }))
+  plain = await createSandboxCore(resolveSandboxConfig({ now: TODAY }), THIS_PROCESS)
+  emptyAccount = await createSandboxCore(resolveSandboxConfig({ now: TODAY, scenarios: ['empty-account'] }), THIS_PROCESS)
 })
 
 /** Dispatches and checks the answer against the contract, turning a throw into a failure that names the request. */
@@ -243,7 +244,7 @@ describe('authorization invariants (no scenario active)', () => {
   })
 
   it('never puts a full API key of the fixtures in an answer or in the request journal', async () => {
-    const journaled = await createSandboxCore(resolveSandboxConfig({ now: TODAY }))
+    const journaled = await createSandboxCore(resolveSandboxConfig({ now: TODAY }), THIS_PROCESS)
     fc.assert(
       fc.property(
         fc.record({

@@ -43,13 +43,14 @@ import {
   isUsable,
   type Probe,
 } from './hardening-support.js'
+import { THIS_PROCESS } from '../../src/sandbox/this-process.js'
 
 let sandbox: SandboxCore
 let twin: SandboxCore
 
 beforeAll(async () => {
-  sandbox = await createSandboxCore(resolveSandboxConfig({ now: TODAY }))
-  twin = await createSandboxCore(resolveSandboxConfig({ now: TODAY }))
+  sandbox = await createSandboxCore(resolveSandboxConfig({ now: TODAY }), THIS_PROCESS)
+  twin = await createSandboxCore(resolveSandboxConfig({ now: TODAY }), THIS_PROCESS)
 })
 
 /** Dispatches and checks the answer against the contract, turning a throw into a failure that names the request. */
@@ -340,7 +341,7 @@ describe('fuzzing dispatch: the admin API', () => {
   )
 
   it('answers every method token on every admin path, Object.prototype names included, in the envelope with 200, 201, 400, 404 or 405', async () => {
-    const admin = await createSandboxCore(resolveSandboxConfig({ now: TODAY }))
+    const admin = await createSandboxCore(resolveSandboxConfig({ now: TODAY }), THIS_PROCESS)
     fc.assert(
       fc.property(methodArb, adminPathArb, adminQueryArb, (method, path, query) => {
         const response = answeredNow(dispatch(admin, { method, path, query, header: () => null }))

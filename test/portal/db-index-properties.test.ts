@@ -7,6 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { openSandbox, resolveSandboxConfig } from '../../src/sandbox/open-sandbox.js'
 import type { SandboxCore } from '../../src/core/sandbox-core.js'
+import { THIS_PROCESS } from '../../src/sandbox/this-process.js'
 
 const SEED = Number(process.env.HARDENING_SEED ?? 31)
 
@@ -44,7 +45,7 @@ describe('db() and the index', () => {
   it('hold the same records after any sequence of portal operations and resets', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { maxLength: 12 }), async (operations) => {
-        const opened = openSandbox(resolveSandboxConfig({ now: '2026-03-01' }))
+        const opened = openSandbox(resolveSandboxConfig({ now: '2026-03-01' }), THIS_PROCESS)
         const core = await opened.core
         await core.model.db()
         const pick = <T>(items: readonly T[], at: number) => (items.length === 0 ? undefined : items[at % items.length])
@@ -73,7 +74,7 @@ describe('db() and the index', () => {
   }, 60_000)
 
   it('rejects settled() with a copy into the collections that failed, once, and goes on copying later changes', async () => {
-    const opened = openSandbox(resolveSandboxConfig({ now: '2026-03-01' }))
+    const opened = openSandbox(resolveSandboxConfig({ now: '2026-03-01' }), THIS_PROCESS)
     const core = await opened.core
     const db = await core.model.db()
     const create = db.apiKeys.create.bind(db.apiKeys)

@@ -9,9 +9,8 @@
 import { createServer, type Server } from 'node:http'
 import { afterEach, describe, expect, test } from 'vitest'
 import { startSandbox, type RunningSandbox, type ScenarioInput } from '../../src/index.js'
-import { PROCESS_BUDGET } from '../../src/vocabulary/memory-budget.js'
-import { PROCESS_KEYS } from '../../src/model/process-keys.js'
 import { INDEX_ENTRY_HEAP_BYTES, SESSION_HEAP_BYTES } from '../../src/server/session-store.js'
+import { THIS_PROCESS } from '../../src/sandbox/this-process.js'
 
 let occupied: Server | undefined
 let sandbox: RunningSandbox | undefined
@@ -31,23 +30,23 @@ describe('a sandbox that ends before it serves', () => {
     occupied = createServer()
     await new Promise<void>((resolve) => occupied!.listen(0, '127.0.0.1', resolve))
     const port = (occupied.address() as { port: number }).port
-    const used = PROCESS_BUDGET.used
-    const keys = PROCESS_KEYS.size
+    const used = THIS_PROCESS.serverBudget.used
+    const keys = THIS_PROCESS.serverKeys.size
     for (let attempt = 0; attempt < 5; attempt++)
       await expect(startSandbox({ port, scenarios: DEFINITIONS })).rejects.toThrow(/already in use/)
-    expect(PROCESS_BUDGET.used).toBe(used)
-    expect(PROCESS_KEYS.size).toBe(keys)
+    expect(THIS_PROCESS.serverBudget.used).toBe(used)
+    expect(THIS_PROCESS.serverKeys.size).toBe(keys)
   })
 })
 
 describe('a session of a server with many records', () => {
   test('is charged for the records its index holds, and gives it all back when it ends', async () => {
     sandbox = await startSandbox({ generateProjects: 500 })
-    const before = PROCESS_BUDGET.used
+    const before = THIS_PROCESS.serverBudget.used
     const session = await sandbox.createSession()
-    const charged = PROCESS_BUDGET.used - before
+    const charged = THIS_PROCESS.serverBudget.used - before
     expect(charged).toBeGreaterThanOrEqual(SESSION_HEAP_BYTES + 1_000 * INDEX_ENTRY_HEAP_BYTES)
     await session.close()
-    expect(PROCESS_BUDGET.used).toBe(before)
+    expect(THIS_PROCESS.serverBudget.used).toBe(before)
   })
 })

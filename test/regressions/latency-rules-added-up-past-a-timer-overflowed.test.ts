@@ -11,6 +11,7 @@ import { dispatch } from '../../src/core/dispatch.js'
 import { MAX_LATENCY_MS } from '../../src/vocabulary/latency.js'
 import type { ScenarioInput } from '../../src/index.js'
 import { killAllCli, runCli } from '../cli/run-cli.js'
+import { THIS_PROCESS } from '../../src/sandbox/this-process.js'
 
 afterEach(async () => {
   await killAllCli()
@@ -27,7 +28,7 @@ const header = (headers: Record<string, string>) => (name: string) => headers[na
 
 describe('latency rules that add up past what a timer holds', () => {
   test('delay an answer by at most ten minutes in all', async () => {
-    const core = await createSandboxCore(resolveSandboxConfig({ scenarios: SLOWEST }))
+    const core = await createSandboxCore(resolveSandboxConfig({ scenarios: SLOWEST }), THIS_PROCESS)
     const answer = answeredNow(
       dispatch(core, { method: 'GET', path: '/api/v1/validate', query: '', header: header({ 'x-api-key': 'sbx_user_alpha' }) }),
     )
@@ -36,7 +37,7 @@ describe('latency rules that add up past what a timer holds', () => {
   })
 
   test('leave a sandbox latency above ten minutes as it is, adding nothing past it', async () => {
-    const core = await createSandboxCore(resolveSandboxConfig({ latency: 700_000, scenarios: SLOWEST.slice(0, 1) }))
+    const core = await createSandboxCore(resolveSandboxConfig({ latency: 700_000, scenarios: SLOWEST.slice(0, 1) }), THIS_PROCESS)
     const answer = answeredNow(
       dispatch(core, { method: 'GET', path: '/api/v1/validate', query: '', header: header({ 'x-api-key': 'sbx_user_alpha' }) }),
     )

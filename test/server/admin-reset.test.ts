@@ -3,16 +3,22 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/core/dispatch.js'
 import type { SandboxCore } from '../../src/core/sandbox-core.js'
 import { openSandbox, resolveSandboxConfig } from '../../src/sandbox/open-sandbox.js'
-import { startServer, type RunningServer } from '../../src/server/start-server.js'
+import { serveSandbox, type ServedSandbox } from '../../src/server/serve-sandbox.js'
+import { THIS_PROCESS } from '../../src/sandbox/this-process.js'
 
-const running: RunningServer[] = []
+const running: ServedSandbox[] = []
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()))
 })
 
-async function renamedSandbox(): Promise<SandboxCore> {
-  const core = await openSandbox(resolveSandboxConfig({ now: '2026-03-01' })).core
+/** Renames project 101 through `db()`, as a test does. */
+async function rename(core: SandboxCore): Promise<void> {
   await (await core.model.db()).projects.update((q) => q.where({ id: 101 }), { data: (project) => void (project.display_name = 'Renamed') })
+}
+
+async function renamedSandbox(): Promise<SandboxCore> {
+  const core = await openSandbox(resolveSandboxConfig({ now: '2026-03-01' }), THIS_PROCESS).core
+  await rename(core)
   return core
 }
 
@@ -51,9 +57,15 @@ describe('POST /__sandbox/reset', () => {
   })
 
   it('re-seeds changed records over real HTTP, and the request right after the reset answers from the seeded data', async () => {
-    const core = await renamedSandbox()
-    const server = await startServer(core, { host: '127.0.0.1', port: 0 })
-    running.push(server)
+    const served = await serveSandbox(
+      resolveSandboxConfig({ now: '2026-03-01' }),
+      THIS_PROCESS,
+      { host: '127.0.0.1', port: 0 },
+      { max: 4, ttlMs: 60_000 },
+    )
+    running.push(served)
+    await rename(served.core)
+    const server = served.running
     const origin = new URL(server.url).origin
     const reset = await fetch(`${origin}/__sandbox/reset`, { method: 'POST' })
     expect(reset.status).toBe(200)

@@ -1,7 +1,7 @@
 import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../src/vocabulary/errors.js'
-import { ADMIN_TOKEN_RULE, isLoopback } from '../../src/server/start-server.js'
+import { ADMIN_TOKEN_RULE, isLoopback } from '../../src/server/serve-sandbox.js'
 import { ConfigError } from '../../src/vocabulary/config-error.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { expectConforming } from '../support/expect-conforming.js'

@@ -6,17 +6,26 @@
  */
 import { connect } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
-import { openSandbox, resolveSandboxConfig } from '../../src/sandbox/open-sandbox.js'
+import { resolveSandboxConfig } from '../../src/sandbox/open-sandbox.js'
 import type { SandboxOptions } from '../../src/sandbox/sandbox-options.js'
-import { startServer, type RunningServer } from '../../src/server/start-server.js'
+import { serveSandbox } from '../../src/server/serve-sandbox.js'
+import type { Server } from 'node:http'
 import { KEEP_ALIVE_GRACE_MS } from '../../src/server/idle-connections.js'
 import { destroyAllRaw, getRequest, openRaw, sleep } from '../hardening/raw-http.js'
+import { THIS_PROCESS } from '../../src/sandbox/this-process.js'
 
 const ALPHA = { 'X-API-Key': 'sbx_user_alpha' }
 /** The keep-alive time-out these servers have: the shortest the CLI and library allow. */
 const KEEP_ALIVE_MS = 100
 /** When an idle connection is closed at the latest: the time-out, the grace, two sweeps (each a tenth of both) and slack for a loaded machine. */
 const LATEST_CLOSE_MS = KEEP_ALIVE_MS + KEEP_ALIVE_GRACE_MS + 2 * ((KEEP_ALIVE_MS + KEEP_ALIVE_GRACE_MS) / 10) + 400
+
+/** A served sandbox as these tests hold it. */
+interface RunningServer {
+  readonly port: number
+  readonly server: Server
+  close(graceMs?: number): Promise<void>
+}
 
 const running: RunningServer[] = []
 afterEach(async () => {
@@ -29,8 +38,13 @@ async function serve(options: SandboxOptions = {}, headersMs = 10_000): Promise<
 }
 
 async function serveWith(options: SandboxOptions = {}, headersMs = 10_000): Promise<RunningServer> {
-  const core = await openSandbox(resolveSandboxConfig({ now: '2026-03-01', ...options })).core
-  const server = await startServer(core, { host: '127.0.0.1', port: 0, timeouts: { keepAliveMs: KEEP_ALIVE_MS, headersMs } })
+  const served = await serveSandbox(
+    resolveSandboxConfig({ now: '2026-03-01', ...options }),
+    THIS_PROCESS,
+    { host: '127.0.0.1', port: 0, timeouts: { keepAliveMs: KEEP_ALIVE_MS, headersMs } },
+    { max: 16, ttlMs: 60_000 },
+  )
+  const server: RunningServer = { port: served.running.port, server: served.running.server, close: (graceMs) => served.close(graceMs) }
   running.push(server)
   return server
 }

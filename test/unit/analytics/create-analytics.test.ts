@@ -1,4 +1,3 @@
-import { PROCESS_WIDE } from '../../../src/sandbox/process-wide.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createCell } from '../../../src/analytics/cell-metrics.js'
 import { createAnalytics, SERIES_BLOCK_DAYS } from '../../../src/analytics/create-analytics.js'
@@ -6,6 +5,7 @@ import { buildDailySeries, type DailySeries } from '../../../src/analytics/daily
 import type { Model } from '../../../src/model/create-model.js'
 import type { ProjectEntry } from '../../../src/model/model-index.js'
 import { TODAY, day, loadDefaultModel, projectEntry } from '../support/default-model.js'
+import { THIS_PROCESS } from '../../../src/sandbox/this-process.js'
 
 let model: Model
 let entry101: ProjectEntry
@@ -41,7 +41,7 @@ const WINDOW = 731
 
 describe('createAnalytics: series of the default projects', () => {
   it('covers the days a request needs, from the block of its first day (never before creation) to today, at most two blocks long', () => {
-    const analytics = createAnalytics(42, PROCESS_WIDE.series)
+    const analytics = createAnalytics(42, THIS_PROCESS.series)
     expect(entry101.createdDay).toBe(day('2023-03-14'))
     const series = analytics.seriesFor(entry101, undefined, undefined, TODAY - WINDOW, TODAY)
     const block = Math.floor((TODAY - WINDOW) / SERIES_BLOCK_DAYS) * SERIES_BLOCK_DAYS
@@ -59,7 +59,7 @@ describe('createAnalytics: series of the default projects', () => {
 
   it('builds no more than two blocks of days for a project however old, and as many for any far-back range', () => {
     const ancient = { ...entry101, createdDay: day('0001-01-01'), revision: -1 }
-    const analytics = createAnalytics(42, PROCESS_WIDE.series)
+    const analytics = createAnalytics(42, THIS_PROCESS.series)
     const started = performance.now()
     const series = analytics.seriesFor(ancient, undefined, undefined, TODAY - 59, TODAY)
     expect(series.length).toBeLessThanOrEqual(2 * SERIES_BLOCK_DAYS)
@@ -70,20 +70,20 @@ describe('createAnalytics: series of the default projects', () => {
   })
 
   it('keeps visibility, citation and sentiment integers in 0..10000', () => {
-    const series = createAnalytics(42, PROCESS_WIDE.series).seriesFor(entry101, undefined, undefined, TODAY - WINDOW, TODAY)
+    const series = createAnalytics(42, THIS_PROCESS.series).seriesFor(entry101, undefined, undefined, TODAY - WINDOW, TODAY)
     expectIntegerScores(series.visibility)
     expectIntegerScores(series.citation)
     expectIntegerScores(series.sentiment)
   })
 
   it('keeps prefix sums consistent with the daily values, for all and for filtered series', () => {
-    const analytics = createAnalytics(42, PROCESS_WIDE.series)
+    const analytics = createAnalytics(42, THIS_PROCESS.series)
     expectConsistentPrefixSums(analytics.seriesFor(entry101, undefined, undefined, TODAY - WINDOW, TODAY))
     expectConsistentPrefixSums(analytics.seriesFor(entry101, 'claude', 'CA', TODAY - WINDOW, TODAY))
   })
 
   it('gives a day the same value whatever "today" is', () => {
-    const analytics = createAnalytics(42, PROCESS_WIDE.series)
+    const analytics = createAnalytics(42, THIS_PROCESS.series)
     const early = analytics.seriesFor(entry101, undefined, undefined, day('2024-03-01') - WINDOW, day('2024-03-01'))
     const late = analytics.seriesFor(entry101, undefined, undefined, day('2024-01-01'), TODAY)
     expect(early.firstDay + early.length).toBeLessThan(late.firstDay + late.length)
@@ -99,19 +99,19 @@ describe('createAnalytics: series of the default projects', () => {
   })
 
   it('gives the same values for the same seed in a separate analytics instance', () => {
-    const one = createAnalytics(42, PROCESS_WIDE.series).seriesFor(entry101, undefined, undefined, TODAY - WINDOW, TODAY)
-    const two = createAnalytics(42, PROCESS_WIDE.series).seriesFor(entry101, undefined, undefined, TODAY - WINDOW, TODAY)
+    const one = createAnalytics(42, THIS_PROCESS.series).seriesFor(entry101, undefined, undefined, TODAY - WINDOW, TODAY)
+    const two = createAnalytics(42, THIS_PROCESS.series).seriesFor(entry101, undefined, undefined, TODAY - WINDOW, TODAY)
     expect(Array.from(two.visibility)).toEqual(Array.from(one.visibility))
   })
 
   it('gives different values for different seeds', () => {
-    const one = createAnalytics(42, PROCESS_WIDE.series).seriesFor(entry101, undefined, undefined, TODAY - WINDOW, TODAY)
-    const two = createAnalytics(43, PROCESS_WIDE.series).seriesFor(entry101, undefined, undefined, TODAY - WINDOW, TODAY)
+    const one = createAnalytics(42, THIS_PROCESS.series).seriesFor(entry101, undefined, undefined, TODAY - WINDOW, TODAY)
+    const two = createAnalytics(43, THIS_PROCESS.series).seriesFor(entry101, undefined, undefined, TODAY - WINDOW, TODAY)
     expect(Array.from(two.visibility)).not.toEqual(Array.from(one.visibility))
   })
 
   it('narrows to one provider and region: the series of that single cell', () => {
-    const analytics = createAnalytics(42, PROCESS_WIDE.series)
+    const analytics = createAnalytics(42, THIS_PROCESS.series)
     const series = analytics.seriesFor(entry101, 'chatgpt', 'US', TODAY - WINDOW, TODAY)
     const expected = buildDailySeries([createCell(42, 101, 'chatgpt', 'US')], series.firstDay, TODAY)
     expect(Array.from(series.visibility)).toEqual(Array.from(expected.visibility))
@@ -119,7 +119,7 @@ describe('createAnalytics: series of the default projects', () => {
   })
 
   it('averages over every tracked provider and data region when unfiltered', () => {
-    const series = createAnalytics(42, PROCESS_WIDE.series).seriesFor(entry101, undefined, undefined, TODAY - WINDOW, TODAY)
+    const series = createAnalytics(42, THIS_PROCESS.series).seriesFor(entry101, undefined, undefined, TODAY - WINDOW, TODAY)
     const { providers, data_regions: regions } = entry101.project
     const cells = providers.flatMap((provider) => regions.map((region) => createCell(42, 101, provider, region)))
     expect(cells.length).toBe(10)
@@ -128,7 +128,7 @@ describe('createAnalytics: series of the default projects', () => {
   })
 
   it('filters by a region the project has data in but not by its own region (CA for project 101)', () => {
-    const analytics = createAnalytics(42, PROCESS_WIDE.series)
+    const analytics = createAnalytics(42, THIS_PROCESS.series)
     const canada = analytics.seriesFor(entry101, undefined, 'CA', TODAY - WINDOW, TODAY)
     expect(canada.length).toBe(TODAY - canada.firstDay + 1)
     const cells = entry101.project.providers.map((provider) => createCell(42, 101, provider, 'CA'))
@@ -136,7 +136,7 @@ describe('createAnalytics: series of the default projects', () => {
   })
 
   it('has length 0 for a provider the project does not track and for a region without data', () => {
-    const analytics = createAnalytics(42, PROCESS_WIDE.series)
+    const analytics = createAnalytics(42, THIS_PROCESS.series)
     expect(analytics.seriesFor(entry101, 'grok', undefined, TODAY - WINDOW, TODAY).length).toBe(0)
     expect(analytics.seriesFor(entry101, undefined, 'FR', TODAY - WINDOW, TODAY).length).toBe(0)
     expect(analytics.seriesFor(entry101, 'chatgpt', 'FR', TODAY - WINDOW, TODAY).length).toBe(0)
@@ -144,7 +144,7 @@ describe('createAnalytics: series of the default projects', () => {
 
   it('has length 0 when today is before the project’s creation', () => {
     expect(
-      createAnalytics(42, PROCESS_WIDE.series).seriesFor(
+      createAnalytics(42, THIS_PROCESS.series).seriesFor(
         entry101,
         undefined,
         undefined,
@@ -153,13 +153,13 @@ describe('createAnalytics: series of the default projects', () => {
       ).length,
     ).toBe(0)
     expect(
-      createAnalytics(42, PROCESS_WIDE.series).seriesFor(entry101, undefined, undefined, entry101.createdDay - WINDOW, entry101.createdDay)
+      createAnalytics(42, THIS_PROCESS.series).seriesFor(entry101, undefined, undefined, entry101.createdDay - WINDOW, entry101.createdDay)
         .length,
     ).toBe(1)
   })
 
   it('serves a repeated request from its cache', () => {
-    const analytics = createAnalytics(42, PROCESS_WIDE.series)
+    const analytics = createAnalytics(42, THIS_PROCESS.series)
     const first = analytics.seriesFor(entry101, 'gemini', undefined, TODAY - WINDOW, TODAY)
     expect(analytics.seriesFor(entry101, 'gemini', undefined, TODAY - WINDOW, TODAY)).toBe(first)
     expect(analytics.seriesFor(entry101, 'gemini', undefined, TODAY - 1 - WINDOW, TODAY - 1)).not.toBe(first)
@@ -169,7 +169,7 @@ describe('createAnalytics: series of the default projects', () => {
 describe('createAnalytics: a project changed through the model', () => {
   it('keeps a cell’s values when the project gains a provider, and rebuilds the unfiltered series', async () => {
     const local = await loadDefaultModel()
-    const analytics = createAnalytics(42, PROCESS_WIDE.series)
+    const analytics = createAnalytics(42, THIS_PROCESS.series)
     const before = projectEntry(local, 101)
     const chatgptBefore = analytics.seriesFor(before, 'chatgpt', 'US', TODAY - WINDOW, TODAY)
     const allBefore = analytics.seriesFor(before, undefined, undefined, TODAY - WINDOW, TODAY)

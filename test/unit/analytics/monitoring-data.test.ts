@@ -1,4 +1,3 @@
-import { PROCESS_WIDE } from '../../../src/sandbox/process-wide.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatCalendarDate } from '../../../src/vocabulary/calendar-date.js'
 import { createAnalytics, type Analytics } from '../../../src/analytics/create-analytics.js'
@@ -6,6 +5,7 @@ import type { AnalyticsQuery } from '../../../src/vocabulary/analytics-query.js'
 import type { Model } from '../../../src/model/create-model.js'
 import { DATA_CASES, EMPTY_CASES, cellDaysOn, day, expectedDates, mean } from '../support/analytics-cases.js'
 import { TODAY, loadDefaultModel, projectEntry, query, monitoringOf } from '../support/default-model.js'
+import { THIS_PROCESS } from '../../../src/sandbox/this-process.js'
 
 const SEED = 42
 let model: Model
@@ -13,7 +13,7 @@ let analytics: Analytics
 
 beforeAll(async () => {
   model = await loadDefaultModel()
-  analytics = createAnalytics(SEED, PROCESS_WIDE.series)
+  analytics = createAnalytics(SEED, THIS_PROCESS.series)
 })
 
 function monitoring(projectId: number, analyticsQuery: AnalyticsQuery, today = TODAY) {
@@ -103,7 +103,7 @@ describe.each(DATA_CASES)('buildMonitoringData over $name', ({ projectId, query:
   })
 
   it('does not depend on "today" for days before it, nor on the analytics instance', () => {
-    const later = monitoringOf(createAnalytics(SEED, PROCESS_WIDE.series), projectEntry(model, projectId), analyticsQuery, TODAY + 400)
+    const later = monitoringOf(createAnalytics(SEED, THIS_PROCESS.series), projectEntry(model, projectId), analyticsQuery, TODAY + 400)
     const now = monitoring(projectId, analyticsQuery)
     const historyNow = now.data.visibility_score.history
     expect(later.data.visibility_score.history.slice(0, historyNow.length)).toEqual(historyNow)

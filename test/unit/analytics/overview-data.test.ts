@@ -1,10 +1,10 @@
-import { PROCESS_WIDE } from '../../../src/sandbox/process-wide.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createAnalytics, type Analytics } from '../../../src/analytics/create-analytics.js'
 import type { AnalyticsQuery } from '../../../src/vocabulary/analytics-query.js'
 import type { Model } from '../../../src/model/create-model.js'
 import { DATA_CASES, EMPTY_CASES, cellDaysOn, mean } from '../support/analytics-cases.js'
 import { TODAY, day, loadDefaultModel, projectEntry, query, monitoringOf, overviewOf } from '../support/default-model.js'
+import { THIS_PROCESS } from '../../../src/sandbox/this-process.js'
 
 const SEED = 42
 let model: Model
@@ -12,7 +12,7 @@ let analytics: Analytics
 
 beforeAll(async () => {
   model = await loadDefaultModel()
-  analytics = createAnalytics(SEED, PROCESS_WIDE.series)
+  analytics = createAnalytics(SEED, THIS_PROCESS.series)
 })
 
 function overview(projectId: number, analyticsQuery: AnalyticsQuery, today = TODAY) {
@@ -157,7 +157,7 @@ describe('buildOverviewData: specific days', () => {
   it('gives the same answer for a past range whatever "today" is', () => {
     const analyticsQuery = query('2024-02-20', '2024-03-05')
     const now = overview(101, analyticsQuery)
-    const later = overviewOf(createAnalytics(SEED, PROCESS_WIDE.series), projectEntry(model, 101), analyticsQuery, TODAY + 365)
+    const later = overviewOf(createAnalytics(SEED, THIS_PROCESS.series), projectEntry(model, 101), analyticsQuery, TODAY + 365)
     expect(JSON.stringify(later)).toBe(JSON.stringify(now))
   })
 })

@@ -1,4 +1,3 @@
-import { PROCESS_WIDE } from '../../../src/sandbox/process-wide.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createAnalytics, type Analytics } from '../../../src/analytics/create-analytics.js'
 import { stringifyMonitoring } from '../../../src/analytics/stringify-monitoring.js'
@@ -10,13 +9,14 @@ import { defaultFixtures } from '../../../src/model/default-fixtures.js'
 import { parseFixtures } from '../../../src/model/parse-fixtures.js'
 import { DATA_CASES, EMPTY_CASES } from '../support/analytics-cases.js'
 import { TODAY, loadDefaultModel, monitoringOf, projectEntry, query } from '../support/default-model.js'
+import { THIS_PROCESS } from '../../../src/sandbox/this-process.js'
 
 let model: Model
 let analytics: Analytics
 
 beforeAll(async () => {
   model = await loadDefaultModel()
-  analytics = createAnalytics(42, PROCESS_WIDE.series)
+  analytics = createAnalytics(42, THIS_PROCESS.series)
 })
 
 /** Asserts stringifyMonitoring writes exactly JSON.stringify's text and leaves the envelope as it was. */

@@ -21,6 +21,7 @@ import type { SandboxCore } from '../../../src/core/sandbox-core.js'
 import { DOCUMENTED_KEYS } from '../../../src/vocabulary/documented-keys.js'
 import { builtinScenarios } from '../../../src/scenarios/builtin-scenarios.js'
 import { expectConforming } from '../../support/expect-conforming.js'
+import { THIS_PROCESS } from '../../../src/sandbox/this-process.js'
 
 const BUILTIN_NAMES = builtinScenarios.map((scenario) => scenario.name)
 
@@ -34,7 +35,7 @@ interface Body {
 }
 
 function sandbox(options: SandboxOptions = {}): Promise<SandboxCore> {
-  return createSandboxCore(resolveSandboxConfig({ now: '2026-03-01', ...options }))
+  return createSandboxCore(resolveSandboxConfig({ now: '2026-03-01', ...options }), THIS_PROCESS)
 }
 
 function admin(

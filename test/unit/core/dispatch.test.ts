@@ -7,6 +7,7 @@ import { fail } from '../../../src/contract/envelope.js'
 import { ERRORS } from '../../../src/vocabulary/errors.js'
 import { DOCUMENTED_KEYS } from '../../../src/vocabulary/documented-keys.js'
 import { expectConforming } from '../../support/expect-conforming.js'
+import { THIS_PROCESS } from '../../../src/sandbox/this-process.js'
 
 const decoder = new TextDecoder()
 
@@ -27,7 +28,7 @@ const ANSWER_FIELDS = ['status', 'headers', 'body', 'delayMs', 'error', 'warning
 
 describe('dispatch', () => {
   it('hands every answer over with the same fields in the same order, whatever made it, so adapters read one shape', async () => {
-    const sandbox = await createSandboxCore(resolveSandboxConfig({ now: '2026-03-01' }))
+    const sandbox = await createSandboxCore(resolveSandboxConfig({ now: '2026-03-01' }), THIS_PROCESS)
     const user = { 'X-API-Key': DOCUMENTED_KEYS.user }
     const answers = [
       dispatch(sandbox, request('/api/v1/projects', user)),
@@ -50,7 +51,7 @@ describe('dispatch', () => {
   })
 
   it("answers an unexpected failure inside an endpoint with that endpoint's own 500, errors empty, instead of throwing", async () => {
-    const sandbox = await createSandboxCore(resolveSandboxConfig({ now: '2026-03-01' }))
+    const sandbox = await createSandboxCore(resolveSandboxConfig({ now: '2026-03-01' }), THIS_PROCESS)
     const broken = {
       ...sandbox,
       analytics: {

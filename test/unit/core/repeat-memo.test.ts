@@ -7,6 +7,7 @@ import { ERRORS } from '../../../src/vocabulary/errors.js'
 import { setClock } from '../../../src/model/clock-controls.js'
 import { resolveScenarios } from '../../../src/scenarios/scenario-catalogue.js'
 import { KeyFinder } from '../../../src/vocabulary/key-finder.js'
+import { THIS_PROCESS } from '../../../src/sandbox/this-process.js'
 
 function request(path: string, headers: Record<string, string>, query = ''): CoreRequest {
   const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
@@ -14,7 +15,7 @@ function request(path: string, headers: Record<string, string>, query = ''): Cor
 }
 
 async function sandbox() {
-  const opened = openSandbox(resolveSandboxConfig({ now: '2026-03-01' }))
+  const opened = openSandbox(resolveSandboxConfig({ now: '2026-03-01' }), THIS_PROCESS)
   return { opened, core: await opened.core }
 }
 
@@ -102,8 +103,8 @@ describe('a repeat answered before the steps (replayRepeat)', () => {
 
   it('is not taken once another sandbox of the process made a key its query names, which it then warns of', async () => {
     const keys = new KeyFinder()
-    const root = await openSandbox({ ...resolveSandboxConfig({ now: '2026-03-01' }), knownKeys: keys }).core
-    const session = openSandbox({ ...resolveSandboxConfig({ now: '2026-03-01' }), knownKeys: keys })
+    const root = await openSandbox({ ...resolveSandboxConfig({ now: '2026-03-01' }), knownKeys: keys }, THIS_PROCESS).core
+    const session = openSandbox({ ...resolveSandboxConfig({ now: '2026-03-01' }), knownKeys: keys }, THIS_PROCESS)
     const ask = () => answeredNow(dispatch(root, request('/api/v1/monitoring', alpha, 'start_date=2026-02-01')))
     ask()
     expect(ask().warnings).toEqual([])
@@ -112,7 +113,7 @@ describe('a repeat answered before the steps (replayRepeat)', () => {
   })
 
   it('is not taken where the sandbox adds latency, which each answer draws afresh', async () => {
-    const opened = openSandbox(resolveSandboxConfig({ now: '2026-03-01', latency: '5-9' }))
+    const opened = openSandbox(resolveSandboxConfig({ now: '2026-03-01', latency: '5-9' }), THIS_PROCESS)
     const core = await opened.core
     const delays = [1, 2, 3, 4].map(() => answeredNow(dispatch(core, request('/api/v1/validate', alpha))).delayMs)
     expect(delays.every((delay) => delay >= 5 && delay <= 9)).toBe(true)

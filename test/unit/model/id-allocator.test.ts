@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { IdAllocator } from '../../../src/model/id-allocator.js'
+import { THIS_PROCESS } from '../../../src/sandbox/this-process.js'
 
 describe('IdAllocator', () => {
   it('gives one past the highest id ever noted, skipping reserved ones', () => {
@@ -31,6 +32,7 @@ describe('the portal over fixtures that took the top of the id range', () => {
     const { resolveSandboxConfig, createSandboxCore } = await import('../../../src/sandbox/open-sandbox.js')
     const core = await createSandboxCore(
       resolveSandboxConfig({ fixtures: { extends: 'default', users: [{ id: Number.MAX_SAFE_INTEGER, name: 'Top' }] } }),
+      THIS_PROCESS,
     )
     const [a, b] = [core.portal.createAccount({ projects: 1 }), core.portal.createAccount({ projects: 1 })]
     expect(a.user_id).not.toBe(b.user_id)

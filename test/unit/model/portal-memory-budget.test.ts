@@ -5,11 +5,12 @@ import { ERRORS } from '../../../src/vocabulary/errors.js'
 import { MemoryBudget } from '../../../src/vocabulary/memory-budget.js'
 import { PortalError } from '../../../src/vocabulary/portal-error.js'
 import { resolveScenarios } from '../../../src/scenarios/scenario-catalogue.js'
+import { THIS_PROCESS } from '../../../src/sandbox/this-process.js'
 
 /** A sandbox whose records and definitions draw on a budget of `bytes`. */
 async function onBudget(bytes: number) {
   const budget = new MemoryBudget(bytes)
-  const core = await openSandbox({ ...resolveSandboxConfig({}), budget }).core
+  const core = await openSandbox({ ...resolveSandboxConfig({}), budget }, THIS_PROCESS).core
   return { budget, core }
 }
 

@@ -10,6 +10,7 @@ import { dispatch } from '../../../src/core/dispatch.js'
 import type { SandboxCore } from '../../../src/core/sandbox-core.js'
 import { openSandbox, resolveSandboxConfig } from '../../../src/sandbox/open-sandbox.js'
 import { PortalError } from '../../../src/vocabulary/portal-error.js'
+import { THIS_PROCESS } from '../../../src/sandbox/this-process.js'
 
 type Operation =
   | { op: 'account'; projects: number }
@@ -90,7 +91,7 @@ function apply(core: SandboxCore, step: Operation): void {
 
 describe('authorization under random sequences of portal and clock operations', () => {
   it('never lets a key read a project of another account, or a PROJECT key another project', async () => {
-    const core = await openSandbox(resolveSandboxConfig({ now: iso(START_MS) })).core
+    const core = await openSandbox(resolveSandboxConfig({ now: iso(START_MS) }), THIS_PROCESS).core
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { maxLength: 25 }), async (steps) => {
         core.portal.reset()
@@ -113,7 +114,7 @@ describe('authorization under random sequences of portal and clock operations', 
   })
 
   it('never answers 2xx to a revoked or deleted key, and an expired key only again after its expiry or the clock moved', async () => {
-    const core = await openSandbox(resolveSandboxConfig({ now: iso(START_MS) })).core
+    const core = await openSandbox(resolveSandboxConfig({ now: iso(START_MS) }), THIS_PROCESS).core
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { maxLength: 30 }), async (steps) => {
         core.portal.reset()
@@ -148,7 +149,7 @@ describe('authorization under random sequences of portal and clock operations', 
 
 describe('the portal at the ends of time', () => {
   it('makes keys and accounts with the clock at the last second of 9999 or the first of 0001, never answering anything but their records', async () => {
-    const core = await openSandbox(resolveSandboxConfig({ now: iso(START_MS) })).core
+    const core = await openSandbox(resolveSandboxConfig({ now: iso(START_MS) }), THIS_PROCESS).core
     for (const now of ['9999-12-31T23:59:59Z', '0001-01-01T00:00:00Z']) {
       setClock(core.clock, { now })
       expect(core.portal.createKey({ level: 'USER', user_id: 1 }).expiry <= '9999-12-31T23:59:59Z').toBe(true)
