@@ -2,7 +2,7 @@ import type { KeyEntry } from '../model/model-index.js'
 import type { DayNumber } from '../vocabulary/calendar-date.js'
 import type { Answer } from './answer.js'
 import type { TimedAnswer } from './core-request.js'
-import type { JournalSaid } from './journal.js'
+import type { FinishedRequest } from './finished-request.js'
 import type { ActiveScenarios } from '../scenarios/active-scenarios.js'
 import type { EndpointName } from '../vocabulary/endpoint-names.js'
 
@@ -35,10 +35,8 @@ export interface RepeatedRequest {
   readonly answer: Answer & { readonly dates?: number }
   /** The answer as the core hands it on when nothing is added to it (no latency, no warning): made once. */
   timed?: TimedAnswer
-  /** Where its repeats are counted for the client report (`outcomeSlot`): found on the first. */
-  outcome?: number
-  /** What its repeats' journal entries say (`Journal.lastSaid`): taken from the first. */
-  said?: JournalSaid
+  /** What it came to, as the steps finished it: its replays are finished with the same record. */
+  finished?: FinishedRequest
 }
 
 /**

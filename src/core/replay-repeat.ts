@@ -1,11 +1,12 @@
 import { dayOfInstant } from '../vocabulary/calendar-date.js'
 import type { CoreRequest, TimedAnswer } from './core-request.js'
 import type { SandboxCore } from './sandbox-core.js'
-import { outcomeSlot } from './report/coverage.js'
+import { finishRequest } from './finish-request.js'
 
 /**
  * Answers a repeat of the request the repeat memo keeps before any step runs, as the steps would:
- * the same answer object, journaled and counted for the client report as the steps' answer is. A
+ * the same answer object, finished with the same record (`finishRequest`: journaled and counted
+ * for the client report) as the steps' answer was. A
  * request is replayed only where nothing could make the steps answer it otherwise: the same method,
  * path, query, `X-API-Key` and `X-Project-ID`; no `X-Sandbox-Scenario`, `X-Sandbox-Client`,
  * `Content-Length` or `Transfer-Encoding` header (a scenario, the dashboard, or a body's warning);
@@ -25,7 +26,7 @@ import { outcomeSlot } from './report/coverage.js'
 export function replayRepeat(sandbox: SandboxCore, request: CoreRequest, realNow: number): TimedAnswer | undefined {
   const kept = sandbox.repeats.kept
   const timed = kept?.timed
-  if (kept === undefined || timed === undefined) return undefined
+  if (kept === undefined || timed === undefined || kept.finished === undefined) return undefined
   if (request.method !== kept.method || sandbox.latency !== undefined || sandbox.scenarios.active !== kept.active) return undefined
   const { index } = sandbox.model
   if (index.knownKeys.changes !== kept.keysChanges) return undefined
@@ -37,26 +38,10 @@ export function replayRepeat(sandbox: SandboxCore, request: CoreRequest, realNow
   const { path, query } = request
   if (sandbox.repeats.find(path, query, keyHeader, projectHeader, index.changes, dayOfInstant(now), now) === undefined) return undefined
   sandbox.requestCount++
-  // What the first repeat's entry said, its repeats say again. The first gives the kept request's
-  // texts, equal to this one's: the journal compares them with the last request's, which they are, at once.
-  const { journal } = sandbox
-  if (kept.said !== undefined) journal.recordAgain(kept.said, realNow)
-  else {
-    journal.record(
-      realNow,
-      kept.method,
-      kept.path,
-      kept.query,
-      timed.status,
-      kept.keyHeader,
-      kept.projectHeader,
-      kept.active.names,
-      null,
-      index.knownKeys,
-    )
-    kept.said = journal.lastSaid
-  }
-  if (sandbox.clientReport)
-    sandbox.coverage.count((kept.outcome ??= outcomeSlot(kept.endpoint, timed.status, null, kept.key.apiKey.level, kept.answer.dates)))
+  // The record the steps finished it with, finished again; what its first replay's entry said, its
+  // replays say again (the journal compares the kept texts with the last request's at once).
+  const { finished } = kept
+  finishRequest(sandbox, finished, realNow)
+  finished.said ??= sandbox.journal.lastSaid
   return timed
 }
