@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { LIMITS } from '../vocabulary/limits.js'
-import { scenarioSchema } from './scenario-schema.js'
-import { SCENARIO_NAME } from '../vocabulary/scenario-name.js'
+import { scenarioItemSchema } from './scenario-schema.js'
 import { sessionBodySchema, sessionViewSchema } from './session-schemas.js'
 import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
 import type { AdminOperation, AdminSchemaName } from './admin-operations.js'
@@ -181,17 +180,7 @@ export const coverageDataSchema = z
 /** What `PUT scenario` takes. */
 export const scenarioBodySchema = z
   .strictObject({
-    scenarios: z
-      .array(
-        z.union([
-          z
-            .string()
-            .regex(SCENARIO_NAME)
-            .describe('The name of a scenario in the catalogue (GET /__sandbox/scenarios); another name is 400 unknown_scenario'),
-          scenarioSchema.omit({ $schema: true }),
-        ]),
-      )
-      .max(LIMITS.bodyArrayItems),
+    scenarios: z.array(scenarioItemSchema).max(LIMITS.bodyArrayItems),
   })
   .meta({ id: 'ScenarioBody', description: 'Scenarios to put in force: built-in names or definitions in the scenario file format' })
 

@@ -219,6 +219,23 @@ export const scenarioSchema = z
   .describe('An analytics-sandbox scenario (among the scenarios in force, names are unique)')
 
 /**
+ * An item of a list of scenarios to put in force (`PUT /__sandbox/scenario`, a session's
+ * `scenarios`): a name of the catalogue, or a definition in the scenario file format.
+ *
+ * @example
+ * scenarioItemSchema.parse('fail-once') // 'fail-once'
+ */
+export const scenarioItemSchema = z
+  .union([
+    z
+      .string()
+      .regex(SCENARIO_NAME)
+      .describe('The name of a scenario in the catalogue (GET /__sandbox/scenarios); another name is 400 unknown_scenario'),
+    scenarioSchema.omit({ $schema: true }),
+  ])
+  .meta({ id: 'ScenarioItem', description: 'A scenario to put in force: a name of the catalogue, or a definition' })
+
+/**
  * A validated scenario.
  *
  * @example

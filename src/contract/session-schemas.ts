@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { LIMITS, tooLong } from '../vocabulary/limits.js'
 import { startInstantSchema } from './start-instant-schema.js'
+import { scenarioItemSchema } from './scenario-schema.js'
+import { wholeOptionRule } from '../vocabulary/whole-option.js'
 
 /**
  * Text a person reads as it is: no C0 or C1 control character (ESC, newline, tab included), no
@@ -25,14 +27,14 @@ export const SHOWABLE_TEXT_MESSAGE =
 export const sessionBodySchema = z
   .strictObject({
     seed: z
-      .int({ error: 'must be a whole number from 0 to 4294967295' })
-      .min(0, 'must be a whole number from 0 to 4294967295')
-      .max(0xffffffff, 'must be a whole number from 0 to 4294967295')
+      .int({ error: wholeOptionRule('seed') })
+      .min(LIMITS.options.seed.min, wholeOptionRule('seed'))
+      .max(LIMITS.options.seed.max, wholeOptionRule('seed'))
       .optional()
       .describe("Seed of every generated value (default: the process's)"),
     now: startInstantSchema.optional().describe("Sets and freezes the session's clock there (default: the process's start clock)"),
     scenarios: z
-      .array(z.union([z.string(), z.record(z.string(), z.unknown())]))
+      .array(scenarioItemSchema)
       .max(64)
       .optional()
       .describe('Scenarios in force from the start (and after its reset): names or definitions'),

@@ -97,7 +97,7 @@ describe('a client generated from the OpenAPI document (openapi-typescript, open
 
   beforeAll(async () => {
     sandbox = await startSandbox({ now: TODAY })
-    const forcing = async (status: number) => {
+    const forcing = async (status: 400 | 401 | 403 | 404 | 429 | 500 | 503) => {
       const name = `force-${status}`
       const session = await sandbox.createSession({
         scenarios: [{ name, description: `Every request: ${status}`, rules: [{ fail: { status } }] }],
