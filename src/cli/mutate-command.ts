@@ -1,4 +1,4 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import { Command, CommanderError, Option } from 'commander'
 import { startSandbox, type RunningSandbox } from '../server/start-sandbox.js'
 import { MUTATION_LIST } from '../core/mutation-list.js'
 import { MUTATION_ENV } from '../vocabulary/mutations.js'
@@ -102,14 +102,6 @@ export interface MutateIo {
   readonly stderrIsTty?: boolean
 }
 
-function wholeFlag(flag: string, min: number, max: number) {
-  return (text: string): number => {
-    const value = /^(0|[1-9]\d{0,8})$/.test(text) ? Number(text) : Number.NaN
-    if (!(value >= min && value <= max)) throw new InvalidArgumentError(`${flag} must be a whole number from ${min} to ${max}.`)
-    return value
-  }
-}
-
 function createMutateProgram(io: MutateIo): Command {
   return new Command()
     .name('analytics-sandbox mutate')
@@ -131,10 +123,8 @@ function createMutateProgram(io: MutateIo): Command {
         .default([], 'every one')
         .argParser(collect),
     )
-    .addOption(new Option('--jobs <n>', 'runs at once').default(DEFAULT_JOBS, 'the cores, at most 4').argParser(wholeFlag('--jobs', 1, 64)))
-    .addOption(
-      new Option('--timeout <s>', 'seconds a run may take before it is killed').default(120).argParser(wholeFlag('--timeout', 1, 86_400)),
-    )
+    .addOption(new Option('--jobs <n>', 'runs at once').default(DEFAULT_JOBS, 'the cores, at most 4').argParser(wholeOption('jobs')))
+    .addOption(new Option('--timeout <s>', 'seconds a run may take before it is killed').default(120).argParser(wholeOption('runTimeout')))
     .addOption(new Option('--format <format>', 'report format').choices(MUTATE_FORMATS).default('text'))
     .addOption(
       new Option('--min-tolerance <percent>', 'exit 1 below this share of variants tolerated').argParser(percentOption('--min-tolerance')),

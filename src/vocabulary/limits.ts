@@ -52,6 +52,10 @@ export const LIMITS = {
     keepAliveTimeout: { min: 100, max: 600_000, flag: '--keep-alive-timeout', option: 'timeouts.keepAliveMs' },
     shutdownGrace: { min: 0, max: 600_000, flag: '--shutdown-grace', option: 'timeouts.shutdownGraceMs' },
     timeout: { min: 1, max: 9_999_999, flag: '--timeout', option: 'timeout' },
+    /** `mutate --jobs`: runs at once. */
+    jobs: { min: 1, max: 64, flag: '--jobs', option: 'jobs' },
+    /** `mutate --timeout`: seconds a run may take. */
+    runTimeout: { min: 1, max: 86_400, flag: '--timeout', option: 'timeout' },
   },
 } as const
 
