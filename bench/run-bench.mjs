@@ -14,6 +14,7 @@ import { consumerProject, importCost, nodeBinary, packTarball } from './import-c
 import { median } from './median.mjs'
 import { pytestFixtureMs } from './pytest-fixture.mjs'
 import { waitsUnderAttack } from './under-attack.mjs'
+import { shutdownMs } from './shutdown.mjs'
 import { mutateMemory } from './mutate-memory.mjs'
 import { exePath } from '../scripts/exe-path.mjs'
 
@@ -746,6 +747,14 @@ if (!smoke) {
   } finally {
     await stop(attacked)
   }
+}
+
+// How soon SIGTERM ends the process once nothing is left to answer (#53): the goal of the lifecycle
+// tests, which assert only that it does not wait out its grace.
+if (!smoke) {
+  const { drainedMs, idleMs } = await shutdownMs(startSandbox, quick ? 1 : 3)
+  row('SIGTERM: exit after the last answer, sent on a keep-alive connection (ms)', drainedMs, 1500, drainedMs <= 1500, 'median of the runs')
+  row('SIGTERM with five idle keep-alive connections: exit (ms)', idleMs, 1500, idleMs <= 1500, 'median of the runs')
 }
 
 // The single executable (#52) against the npm bin: start-up to the first answer, and throughput.

