@@ -13,7 +13,7 @@ import type { EndpointName } from '../vocabulary/endpoint-names.js'
  */
 export const REPEAT_MEMO_BYTES = 8 * 1024
 
-/** The request a memo was made for, and what the steps learned of it. */
+/** The request a memo was made for, and what the stages learned of it. */
 export interface RepeatedRequest {
   readonly method: string
   readonly endpoint: EndpointName

@@ -30,7 +30,7 @@ export interface ProjectStep {
   readonly large: LargeProjects | undefined
 }
 
-/** What the answer step is given: everything the steps before learned, once. */
+/** What the answer stage is given: everything the stages before learned, once. */
 export interface AnswerStep {
   readonly sandbox: EndpointServices
   readonly key: KeyEntry
