@@ -6,7 +6,7 @@ import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
 import { printable } from '../vocabulary/printable.js'
 import { formatHints, oneLineErrors } from './one-line-error.js'
 import { readFixturesFile } from './read-fixtures-file.js'
-import { collect, parseDateArgument, percentOption, readScenarioArguments, wholeOption } from './flag-readers.js'
+import { collect, percentOption, readScenarioArguments, wholeOption } from './flag-readers.js'
 import { planRuns, type PlannedRun } from './mutate/plan-runs.js'
 import { CannotStart, runControl, runSuite, type SuiteRun } from './mutate/run-suite.js'
 import {
@@ -30,6 +30,7 @@ import { MUTATION_BY_ID } from '../vocabulary/mutations.js'
 import { availableParallelism } from 'node:os'
 import { existsSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { sharedFlag } from './shared-flags.js'
 
 /**
  * Exit codes of `analytics-sandbox mutate`: at or above the thresholds; below one; its own usage
@@ -114,10 +115,10 @@ function createMutateProgram(io: MutateIo): Command {
       ...oneLineErrors('analytics-sandbox mutate', io.stderr, formatHints(MUTATE_FORMATS, ['--junit'])),
     })
     .exitOverride()
-    .addOption(new Option('--fixtures <file>', 'serve the records of this JSON file instead of the default data'))
-    .addOption(new Option('--seed <n>', 'seed of all generated values').argParser(wholeOption('seed')))
-    .addOption(new Option('--now <date>', 'start the clock, frozen, at YYYY-MM-DD or a UTC date-time').argParser(parseDateArgument))
-    .addOption(new Option('--scenario <name|file>', 'a scenario in force in every run (repeatable)').default([], 'none').argParser(collect))
+    .addOption(sharedFlag('fixtures'))
+    .addOption(sharedFlag('seed'))
+    .addOption(sharedFlag('now'))
+    .addOption(sharedFlag('scenario', { help: 'a scenario in force in every run (repeatable)', default: [], defaultHelp: 'none' }))
     .addOption(
       new Option('--only <glob>', 'run only the variants and mutations matching (repeatable; * matches anything)')
         .default([], 'every one')
@@ -142,7 +143,7 @@ function createMutateProgram(io: MutateIo): Command {
       ),
     )
     .addOption(new Option('--junit <path>', 'the JUnit XML report the suite writes: names the tests that failed in each run'))
-    .addOption(new Option('--out <file>', 'write the report to this file instead of stdout'))
+    .addOption(sharedFlag('out'))
 }
 
 /** The endpoints a variant changes that the baseline reached: none, and the variant cannot be met. */

@@ -18,6 +18,7 @@ import { CannotStart, runControl, runSuite, type SuiteRun } from './mutate/run-s
 import { makeRunFolder, readRunReport, removeRunFolder } from './run-union.js'
 import { URL_ENV } from './mutate-command.js'
 import type { VerifyOutput } from './verify-command.js'
+import { sharedFlag } from './shared-flags.js'
 
 /**
  * Exit codes of `analytics-sandbox report`: all good; below `--min-coverage` or warnings with
@@ -174,8 +175,8 @@ function createReportProgram(output: VerifyOutput, run: (flags: ReportFlags) => 
         .choices(REPORT_FORMATS)
         .default('text'),
     )
-    .addOption(new Option('--out <file>', 'write the report to this file instead of stdout'))
-    .addOption(new Option('--admin-token <token>', "the sandbox's admin token, if it has one").env('ANALYTICS_SANDBOX_ADMIN_TOKEN'))
+    .addOption(sharedFlag('out'))
+    .addOption(sharedFlag('adminToken'))
     .addOption(new Option('--timeout <ms>', 'for reading the report').default(10_000).argParser(parseTimeout))
     .addHelpText(
       'after',

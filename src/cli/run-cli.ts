@@ -8,7 +8,7 @@ import { createLogSink } from './create-log-sink.js'
 import { isEnvFlagOn } from './env-flag.js'
 import { oneLineErrors } from './one-line-error.js'
 import { formatBanner, formatTokenNote, type BannerFacts } from './format-banner.js'
-import { collect, parseDateArgument, readScenarioArguments, wholeOption } from './flag-readers.js'
+import { readScenarioArguments, wholeOption } from './flag-readers.js'
 import { readFixturesFile } from './read-fixtures-file.js'
 import { createRequestLogger, type LogFormat } from '../server/request-logger.js'
 import { DEFAULT_TIMEOUTS } from '../server/start-server.js'
@@ -21,6 +21,7 @@ import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_SECONDS } from '../server/ses
 import * as inputSchemas from '../contract/input-schemas.js'
 import { provideInputSchemas } from '../contract/load-input-schemas.js'
 import { THIS_PROCESS } from '../sandbox/this-process.js'
+import { sharedFlag } from './shared-flags.js'
 
 // The bin is one bundle, so the schemas are in it whatever happens; the library loads them on demand.
 provideInputSchemas(inputSchemas)
@@ -74,20 +75,16 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
       new Option('-p, --port <port>', 'port to listen on; 0 picks a free one').env('PORT').default(4010).argParser(wholeOption('port')),
     )
     .addOption(new Option('--host <address>', 'address to bind').default('127.0.0.1'))
-    .addOption(new Option('--fixtures <file>', 'serve the records of this JSON file instead of the default data'))
-    .addOption(new Option('--seed <n>', 'seed of all generated values').default(DEFAULT_SEED).argParser(wholeOption('seed')))
+    .addOption(sharedFlag('fixtures'))
+    .addOption(sharedFlag('seed', { default: DEFAULT_SEED }))
     .addOption(
       new Option('--generate-projects <n>', 'add a generated account (key sbx_user_generated) with n projects').argParser(
         wholeOption('generateProjects'),
       ),
     )
-    .addOption(new Option('--now <date>', 'start the clock, frozen, at YYYY-MM-DD or a UTC date-time').argParser(parseDateArgument))
+    .addOption(sharedFlag('now'))
     .addOption(new Option('--latency <ms>', 'add latency to every answer: 250, or a range 100-400').argParser(parseLatencyArgument))
-    .addOption(
-      new Option('--scenario <name|file>', 'activate a built-in scenario, or one from a JSON file (repeatable)')
-        .default([])
-        .argParser(collect),
-    )
+    .addOption(sharedFlag('scenario', { default: [] }))
     .addOption(new Option('--list-scenarios', 'list the scenarios (built-in and given) and exit'))
     .addOption(new Option('--log <format>', 'request log format').choices(['pretty', 'json', 'none']).default('pretty'))
     .addOption(
@@ -107,11 +104,7 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
         .default(DEFAULT_SESSION_TTL_SECONDS)
         .argParser(wholeOption('sessionTtl')),
     )
-    .addOption(
-      new Option('--admin-token <token>', 'token the admin API requires (made up when --host is not loopback)').env(
-        'ANALYTICS_SANDBOX_ADMIN_TOKEN',
-      ),
-    )
+    .addOption(sharedFlag('adminToken', { help: 'token the admin API requires (made up when --host is not loopback)' }))
     .addOption(
       new Option('--exit-with-parent', 'stop when the process that started the sandbox (through npx too) ends').env(
         'ANALYTICS_SANDBOX_EXIT_WITH_PARENT',
