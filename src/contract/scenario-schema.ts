@@ -227,11 +227,14 @@ export const scenarioSchema = z
  */
 export const scenarioItemSchema = z
   .union([
+    // Any text is read: the catalogue answers a name it does not know with 400 unknown_scenario and
+    // the names it has. The document says the form a name can have.
     z
       .string()
-      .regex(SCENARIO_NAME)
+      .meta({ pattern: SCENARIO_NAME.source })
       .describe('The name of a scenario in the catalogue (GET /__sandbox/scenarios); another name is 400 unknown_scenario'),
-    scenarioSchema.omit({ $schema: true }),
+    // A scenario file as it is, its $schema too.
+    scenarioSchema,
   ])
   .meta({ id: 'ScenarioItem', description: 'A scenario to put in force: a name of the catalogue, or a definition' })
 

@@ -178,6 +178,22 @@ describe('sessions over real HTTP', () => {
     },
   )
 
+  it('takes a scenario file as it is, its $schema too, and answers a name of another form as an unknown scenario, listing the names', async () => {
+    const definition = {
+      $schema: './node_modules/analytics-sandbox/scenario.schema.json',
+      name: 'copied',
+      description: 'A scenario file copied into a project',
+      rules: [{ latency: 5 }],
+    }
+    expect((await admin('sessions', { method: 'POST', body: { scenarios: [definition] } })).status).toBe(201)
+    const refused = await admin('sessions', { method: 'POST', body: { scenarios: ['Fail-Once'] } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors.fields).toHaveLength(1)
+    expect(refused.body.errors.fields[0]).toMatchObject({ field: 'scenarios[0]' })
+    expect(refused.body.errors.fields[0].message).toMatch(/^Unknown scenario/)
+    expect(refused.body.errors.fields[0].message).toContain('fail-once')
+  })
+
   it('reports a scenario item that is neither a name nor a definition once, naming the forms it takes', async () => {
     const refused = await admin('sessions', { method: 'POST', body: { scenarios: [5, 'slow'] } })
     expect(refused.status).toBe(400)
