@@ -6,7 +6,7 @@ import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
 import { printable } from '../vocabulary/printable.js'
 import { formatHints, oneLineErrors } from './one-line-error.js'
 import { readFixturesFile } from './read-fixtures-file.js'
-import { collect, percentOption, readScenarioArguments, wholeOption } from './flag-readers.js'
+import { collect, percentOption, readScenarioArguments } from './flag-readers.js'
 import { planRuns, type PlannedRun } from './mutate/plan-runs.js'
 import { CannotStart, runControl, runSuite, type SuiteRun } from './mutate/run-suite.js'
 import {
@@ -30,7 +30,7 @@ import { MUTATION_BY_ID } from '../vocabulary/mutations.js'
 import { availableParallelism } from 'node:os'
 import { existsSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { sharedFlag } from './shared-flags.js'
+import { optionOf } from './option-of.js'
 
 /**
  * Exit codes of `analytics-sandbox mutate`: at or above the thresholds; below one; its own usage
@@ -115,17 +115,17 @@ function createMutateProgram(io: MutateIo): Command {
       ...oneLineErrors('analytics-sandbox mutate', io.stderr, formatHints(MUTATE_FORMATS, ['--junit'])),
     })
     .exitOverride()
-    .addOption(sharedFlag('fixtures'))
-    .addOption(sharedFlag('seed'))
-    .addOption(sharedFlag('now'))
-    .addOption(sharedFlag('scenario', { help: 'a scenario in force in every run (repeatable)', default: [], defaultHelp: 'none' }))
+    .addOption(optionOf('fixtures'))
+    .addOption(optionOf('seed', { default: null }))
+    .addOption(optionOf('now'))
+    .addOption(optionOf('scenario', { help: 'a scenario in force in every run (repeatable)', default: [], defaultHelp: 'none' }))
     .addOption(
       new Option('--only <glob>', 'run only the variants and mutations matching (repeatable; * matches anything)')
         .default([], 'every one')
         .argParser(collect),
     )
-    .addOption(new Option('--jobs <n>', 'runs at once').default(DEFAULT_JOBS, 'the cores, at most 4').argParser(wholeOption('jobs')))
-    .addOption(new Option('--timeout <s>', 'seconds a run may take before it is killed').default(120).argParser(wholeOption('runTimeout')))
+    .addOption(optionOf('jobs', { default: DEFAULT_JOBS, defaultHelp: 'the cores, at most 4' }))
+    .addOption(optionOf('runTimeout'))
     .addOption(new Option('--format <format>', 'report format').choices(MUTATE_FORMATS).default('text'))
     .addOption(
       new Option('--min-tolerance <percent>', 'exit 1 below this share of variants tolerated').argParser(percentOption('--min-tolerance')),
@@ -143,7 +143,7 @@ function createMutateProgram(io: MutateIo): Command {
       ),
     )
     .addOption(new Option('--junit <path>', 'the JUnit XML report the suite writes: names the tests that failed in each run'))
-    .addOption(sharedFlag('out'))
+    .addOption(optionOf('out'))
 }
 
 /** The endpoints a variant changes that the baseline reached: none, and the variant cannot be met. */

@@ -1,7 +1,6 @@
 import { StringDecoder } from 'node:string_decoder'
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { readPositiveId } from '../vocabulary/read-positive-id.js'
-import { LIMITS } from '../vocabulary/limits.js'
 import { formatHints, oneLineErrors } from './one-line-error.js'
 import { percentOption } from './flag-readers.js'
 import { COVERAGE_SCOPES, type CoverageReport, type CoverageScope } from '../core/report/coverage.js'
@@ -18,7 +17,8 @@ import { CannotStart, runControl, runSuite, type SuiteRun } from './mutate/run-s
 import { makeRunFolder, readRunReport, removeRunFolder } from './run-union.js'
 import { URL_ENV } from './mutate-command.js'
 import type { VerifyOutput } from './verify-command.js'
-import { sharedFlag } from './shared-flags.js'
+import { optionOf } from './option-of.js'
+import { OPTIONS } from '../vocabulary/options.js'
 
 /**
  * Exit codes of `analytics-sandbox report`: all good; below `--min-coverage` or warnings with
@@ -92,7 +92,7 @@ class ReportError extends Error {}
 function parseTimeout(text: string): number {
   // Written plainly (no sign, no leading zero), as an id is, and at most the flag's most.
   const value = readPositiveId(text)
-  if (value === undefined || value > LIMITS.options.timeout.max)
+  if (value === undefined || value > OPTIONS.timeout.max)
     throw new InvalidArgumentError('--timeout must be a whole number of milliseconds.')
   return value
 }
@@ -175,8 +175,8 @@ function createReportProgram(output: VerifyOutput, run: (flags: ReportFlags) => 
         .choices(REPORT_FORMATS)
         .default('text'),
     )
-    .addOption(sharedFlag('out'))
-    .addOption(sharedFlag('adminToken'))
+    .addOption(optionOf('out'))
+    .addOption(optionOf('adminToken'))
     .addOption(new Option('--timeout <ms>', 'for reading the report').default(10_000).argParser(parseTimeout))
     .addHelpText(
       'after',

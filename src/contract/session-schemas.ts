@@ -3,6 +3,7 @@ import { LIMITS, tooLong } from '../vocabulary/limits.js'
 import { startInstantSchema } from './start-instant-schema.js'
 import { scenarioItemSchema } from './scenario-schema.js'
 import { wholeOptionRule } from '../vocabulary/whole-option.js'
+import { OPTIONS } from '../vocabulary/options.js'
 
 /**
  * Text a person reads as it is: no C0 or C1 control character (ESC, newline, tab included), no
@@ -28,8 +29,8 @@ export const sessionBodySchema = z
   .strictObject({
     seed: z
       .int({ error: wholeOptionRule('seed') })
-      .min(LIMITS.options.seed.min, wholeOptionRule('seed'))
-      .max(LIMITS.options.seed.max, wholeOptionRule('seed'))
+      .min(OPTIONS.seed.min, wholeOptionRule('seed'))
+      .max(OPTIONS.seed.max, wholeOptionRule('seed'))
       .optional()
       .describe("Seed of every generated value (default: the process's)"),
     now: startInstantSchema.optional().describe("Sets and freezes the session's clock there (default: the process's start clock)"),

@@ -23,6 +23,7 @@ import { WarningsMemo } from '../core/report/warnings-memo.js'
 import { Coverage } from '../core/report/coverage.js'
 import { ConfigError } from '../vocabulary/config-error.js'
 import { checkWholeOption } from '../vocabulary/whole-option.js'
+import { OPTIONS } from '../vocabulary/options.js'
 import { LIMITS } from '../vocabulary/limits.js'
 import { unboundedAccount, type MemoryBudget } from '../vocabulary/memory-budget.js'
 import type { KeyFinder } from '../vocabulary/key-finder.js'
@@ -31,7 +32,7 @@ import { SANDBOX_OPTION_NAMES, type SandboxOptions } from './sandbox-options.js'
 import { checkOptionNames } from './check-option-names.js'
 import { createSandboxControls, type SandboxControls } from './sandbox-controls.js'
 
-export const DEFAULT_SEED = 1
+export const DEFAULT_SEED = OPTIONS.seed.default
 /** Requests the journal keeps: the most recent ones. */
 export const JOURNAL_CAPACITY = LIMITS.journalEntries
 

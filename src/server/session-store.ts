@@ -11,14 +11,15 @@ import { MAX_ENTRY_HEAP_BYTES } from '../core/journal.js'
 import { SharedAnswers } from '../core/admin/shared-answers.js'
 import { toAnswer, type Answer } from '../core/answer.js'
 import { SESSION_PREFIX } from '../core/admin/admin-paths.js'
+import { OPTIONS } from '../vocabulary/options.js'
 
 export { SESSION_PREFIX } from '../core/admin/admin-paths.js'
 
 /** Live sessions a server holds by default (`--max-sessions`). */
-export const DEFAULT_MAX_SESSIONS = 1000
+export const DEFAULT_MAX_SESSIONS = OPTIONS.maxSessions.default
 
 /** Seconds an unused session lives by default (`--session-ttl`). */
-export const DEFAULT_SESSION_TTL_SECONDS = 30 * 60
+export const DEFAULT_SESSION_TTL_SECONDS = OPTIONS.sessionTtl.default
 
 /**
  * What a session holds of the process's budget from the start, besides its label: a fresh one

@@ -1,4 +1,5 @@
 import { LIMITS } from '../vocabulary/limits.js'
+import { OPTIONS } from '../vocabulary/options.js'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
@@ -26,7 +27,11 @@ const MAX_ADMIN_BODY_BYTES = LIMITS.adminBodyBytes
  * how long a shutdown lets requests in flight finish. Each can be set (`--headers-timeout`,
  * `--keep-alive-timeout`, `--shutdown-grace`), so tests never wait for a fixed one.
  */
-export const DEFAULT_TIMEOUTS = { headersMs: 10_000, keepAliveMs: 5_000, shutdownGraceMs: 5_000 } as const
+export const DEFAULT_TIMEOUTS = {
+  headersMs: OPTIONS.headersTimeout.default,
+  keepAliveMs: OPTIONS.keepAliveTimeout.default,
+  shutdownGraceMs: OPTIONS.shutdownGrace.default,
+} as const
 
 /**
  * Answers one request: the core's answer at once, or once something it needs has loaded. The

@@ -38,25 +38,6 @@ export const LIMITS = {
   rangeDays: 366,
   /** Bytes of an admin API body at most; past it, 413. */
   adminBodyBytes: 64 * 1024,
-  /**
-   * The whole-number options of the sandbox, each with its range, its flag and its library option:
-   * the command line and the library check them from here (`readWholeOption`, `checkWholeOption`).
-   */
-  options: {
-    port: { min: 0, max: 65_535, flag: '--port', option: 'port' },
-    seed: { min: 0, max: 0xffffffff, flag: '--seed', option: 'seed' },
-    generateProjects: { min: 0, max: 100_000, flag: '--generate-projects', option: 'generateProjects' },
-    maxSessions: { min: 0, max: 100_000, flag: '--max-sessions', option: 'maxSessions' },
-    sessionTtl: { min: 1, max: 7 * 86_400, flag: '--session-ttl', option: 'sessionTtl' },
-    headersTimeout: { min: 100, max: 600_000, flag: '--headers-timeout', option: 'timeouts.headersMs' },
-    keepAliveTimeout: { min: 100, max: 600_000, flag: '--keep-alive-timeout', option: 'timeouts.keepAliveMs' },
-    shutdownGrace: { min: 0, max: 600_000, flag: '--shutdown-grace', option: 'timeouts.shutdownGraceMs' },
-    timeout: { min: 1, max: 9_999_999, flag: '--timeout', option: 'timeout' },
-    /** `mutate --jobs`: runs at once. */
-    jobs: { min: 1, max: 64, flag: '--jobs', option: 'jobs' },
-    /** `mutate --timeout`: seconds a run may take. */
-    runTimeout: { min: 1, max: 86_400, flag: '--timeout', option: 'timeout' },
-  },
 } as const
 
 /** What a key a caller chooses may be: URL-, shell- and header-safe characters, not only dots (`.` and `..` change in a URL). */

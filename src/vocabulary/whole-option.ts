@@ -1,9 +1,9 @@
 import { ConfigError } from './config-error.js'
-import { LIMITS } from './limits.js'
+import { OPTIONS, type OptionName } from './options.js'
 import { readWholeNumber } from './read-whole-number.js'
 
-/** A whole-number option of the sandbox, by its name in {@link LIMITS.options}. */
-export type WholeOption = keyof typeof LIMITS.options
+/** A whole-number option of the sandbox, by its name in {@link OPTIONS}. */
+export type WholeOption = { [K in OptionName]: (typeof OPTIONS)[K]['kind'] extends 'whole' ? K : never }[OptionName]
 
 /**
  * What a whole-number option takes, in the words of a refusal.
@@ -12,13 +12,13 @@ export type WholeOption = keyof typeof LIMITS.options
  * wholeOptionRule('port') // 'must be an integer from 0 to 65535'
  */
 export function wholeOptionRule(name: WholeOption): string {
-  const { min, max } = LIMITS.options[name]
+  const { min, max } = OPTIONS[name]
   return `must be an integer from ${min} to ${max}`
 }
 
 /**
  * A command-line flag's value as the option it sets: digits only (spaces around ignored), in the
- * option's range ({@link LIMITS.options}); `undefined` for anything else, which the caller refuses
+ * option's range ({@link OPTIONS}); `undefined` for anything else, which the caller refuses
  * with {@link wholeOptionRule}.
  *
  * @example
@@ -26,7 +26,7 @@ export function wholeOptionRule(name: WholeOption): string {
  * readWholeOption('port', '1e3') // undefined
  */
 export function readWholeOption(name: WholeOption, text: string): number | undefined {
-  const { min, max } = LIMITS.options[name]
+  const { min, max } = OPTIONS[name]
   return readWholeNumber(text.trim(), min, max)
 }
 
@@ -40,9 +40,9 @@ export function readWholeOption(name: WholeOption, text: string): number | undef
  */
 export function checkWholeOption(name: WholeOption, value: unknown, fallback: number): number {
   if (value === undefined) return fallback
-  const { min, max } = LIMITS.options[name]
+  const { min, max } = OPTIONS[name]
   if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) return value
   throw new ConfigError(
-    `Invalid option "${LIMITS.options[name].option}": ${wholeOptionRule(name)} (got ${JSON.stringify(value) ?? String(value)})`,
+    `Invalid option "${OPTIONS[name].option}": ${wholeOptionRule(name)} (got ${JSON.stringify(value) ?? String(value)})`,
   )
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { LIMITS } from '../../../src/vocabulary/limits.js'
+import { OPTIONS } from '../../../src/vocabulary/options.js'
 import { readWholeNumber } from '../../../src/vocabulary/read-whole-number.js'
 import { checkWholeOption, readWholeOption, wholeOptionRule, type WholeOption } from '../../../src/vocabulary/whole-option.js'
 import { ConfigError } from '../../../src/vocabulary/config-error.js'
 
-const OPTIONS = Object.keys(LIMITS.options) as WholeOption[]
+const WHOLE = (Object.keys(OPTIONS) as (keyof typeof OPTIONS)[]).filter((name) => OPTIONS[name].kind === 'whole') as WholeOption[]
 
 describe('readWholeNumber', () => {
   it.each(['1e3', '-1', '1.0', ' 5', '0x10', '', '12345678901234567'])('reads %j as no whole number', (text) => {
@@ -22,8 +22,8 @@ describe('readWholeNumber', () => {
 })
 
 describe('a whole-number option, as a flag and as a library option', () => {
-  it.each(OPTIONS)('takes the same range for %s both ways: its ends, and neither number past them', (name) => {
-    const { min, max } = LIMITS.options[name]
+  it.each(WHOLE)('takes the same range for %s both ways: its ends, and neither number past them', (name) => {
+    const { min, max } = OPTIONS[name]
     for (const value of [min, max]) {
       expect(readWholeOption(name, String(value))).toBe(value)
       expect(checkWholeOption(name, value, -1)).toBe(value)
