@@ -23,6 +23,7 @@ const READERS: Readonly<Record<OptionKind, ((name: OptionName) => (text: string,
   list: () => collect,
   text: undefined,
   file: undefined,
+  switch: undefined,
 }
 
 /**
@@ -38,6 +39,7 @@ export function optionOf(
   own: { readonly help?: string; readonly default?: unknown; readonly defaultHelp?: string } = {},
 ): Option {
   const row: OptionRow = OPTIONS[name]
+  if (row.flag === undefined) throw new Error(`the option ${name} has no flag`)
   const option = new Option(row.flag, own.help ?? row.help)
   if (row.env !== undefined) option.env(row.env)
   const value = own.default === undefined ? row.default : own.default

@@ -66,7 +66,7 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
       .configureOutput(oneLineErrors('analytics-sandbox', (text) => void process.stderr.write(text), { '--json': '--log json' }))
       // The command line listens on 4010 where the library picks a free port.
       .addOption(optionOf('port', { default: 4010 }))
-      .addOption(new Option('--host <address>', 'address to bind').default('127.0.0.1'))
+      .addOption(optionOf('host'))
       .addOption(optionOf('fixtures'))
       .addOption(optionOf('seed'))
       .addOption(optionOf('generateProjects', { default: null }))
@@ -75,13 +75,8 @@ function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
       .addOption(optionOf('scenario', { default: [] }))
       .addOption(new Option('--list-scenarios', 'list the scenarios (built-in and given) and exit'))
       .addOption(new Option('--log <format>', 'request log format').choices(['pretty', 'json', 'none']).default('pretty'))
-      .addOption(
-        new Option(
-          '--strict',
-          'answer a request the real API would probably misread (such as ?startDate=) with 400 and its warning code',
-        ).env('ANALYTICS_SANDBOX_STRICT'),
-      )
-      .addOption(new Option('--no-client-report', 'neither count outcomes for the client report nor check requests for warnings'))
+      .addOption(optionOf('strict'))
+      .addOption(optionOf('clientReport'))
       .addOption(optionOf('maxSessions'))
       .addOption(optionOf('sessionTtl'))
       .addOption(optionOf('adminToken', { help: 'token the admin API requires (made up when --host is not loopback)' }))

@@ -1,6 +1,7 @@
 import type { LatencyRange } from '../vocabulary/latency.js'
 import type { FixturesInput } from '../contract/fixtures-schema.js'
 import type { ScenarioInput } from '../contract/scenario-schema.js'
+import { libraryOptionNames } from '../vocabulary/options.js'
 
 /**
  * How to build a sandbox. Every field is optional: the default is the documented data, seed 1,
@@ -45,20 +46,10 @@ export interface SandboxOptions {
 }
 
 /**
- * Every option of {@link SandboxOptions}: another name is a mistake (`seeed`), reported by name.
+ * Every option of {@link SandboxOptions}, from the options table: another name is a mistake
+ * (`seeed`), reported by name.
  *
  * @example
  * SANDBOX_OPTION_NAMES.has('seed') // true
  */
-export const SANDBOX_OPTION_NAMES: ReadonlySet<string> = new Set<keyof SandboxOptions>([
-  'fixtures',
-  'seed',
-  'now',
-  'latency',
-  'scenarios',
-  'generateProjects',
-  'baseUrl',
-  'strict',
-  'clientReport',
-  'mutation',
-])
+export const SANDBOX_OPTION_NAMES: ReadonlySet<string> = libraryOptionNames('in-process')

@@ -1,5 +1,6 @@
 import { resolveSandboxConfig } from '../sandbox/open-sandbox.js'
-import { SANDBOX_OPTION_NAMES, type SandboxOptions } from '../sandbox/sandbox-options.js'
+import type { SandboxOptions } from '../sandbox/sandbox-options.js'
+import { libraryOptionNames } from '../vocabulary/options.js'
 import type { SandboxControls } from '../sandbox/sandbox-controls.js'
 import { serveSandbox } from './serve-sandbox.js'
 import { DEFAULT_TIMEOUTS } from './start-server.js'
@@ -54,12 +55,8 @@ export interface RunningSession {
   close(): Promise<void>
 }
 
-/** Every option of {@link StartSandboxOptions}: the sandbox's but `baseUrl`, and where to listen. */
-const START_SANDBOX_OPTION_NAMES: ReadonlySet<string> = new Set(
-  [...SANDBOX_OPTION_NAMES]
-    .filter((name) => name !== 'baseUrl')
-    .concat(['port', 'host', 'adminToken', 'maxSessions', 'sessionTtl', 'timeouts']),
-)
+/** Every option of {@link StartSandboxOptions}, from the options table: the sandbox's but `baseUrl`, and where to listen. */
+const START_SANDBOX_OPTION_NAMES: ReadonlySet<string> = libraryOptionNames('server')
 
 /**
  * A real HTTP sandbox running inside the current process, steered like an in-process one.

@@ -1,5 +1,12 @@
-/** What an option takes: a whole number in its range, a start instant, a latency, a repeatable list, a text or a file's path. */
-export type OptionKind = 'whole' | 'instant' | 'latency' | 'list' | 'text' | 'file'
+/** What an option takes: a whole number in its range, a start instant, a latency, a repeatable list, a text, a file's path or a switch. */
+export type OptionKind = 'whole' | 'instant' | 'latency' | 'list' | 'text' | 'file' | 'switch'
+
+/**
+ * Which of the library's two functions take an option: both (`createSandbox` in process and
+ * `startSandbox`), or only the server's (where to listen, sessions, time-outs) or only the
+ * in-process one (the base URL msw intercepts).
+ */
+export type OptionScope = 'both' | 'server' | 'in-process'
 
 /** One option of the sandbox, as each way of giving it knows it. */
 export interface OptionRow {
@@ -7,15 +14,16 @@ export interface OptionRow {
   /** Its range, for a whole number (both ends included). */
   readonly min?: number
   readonly max?: number
-  /** Its flag, as commander spells it, and the help the flag shows. */
-  readonly flag: string
+  /** Its flag, as commander spells it, and the help the flag shows; none for an option of the library alone. */
+  readonly flag?: string
   readonly help: string
   /** The environment variable the flag is read from when it is not given. */
   readonly env?: string
   /** Its value where nothing gives one (the command line's and the library's, unless said otherwise). */
-  readonly default?: number
-  /** The library option it is (a path, as `timeouts.headersMs`), where the library takes it. */
+  readonly default?: number | string
+  /** The library option it is (a path, as `timeouts.headersMs`), where the library takes it, and which functions take it (default: both). */
   readonly option?: string
+  readonly scope?: OptionScope
   /** The field of `POST /__sandbox/sessions` that takes it, where a session does. */
   readonly session?: string
 }
@@ -39,6 +47,7 @@ export const OPTIONS = {
     help: 'port to listen on; 0 picks a free one',
     env: 'PORT',
     option: 'port',
+    scope: 'server',
   },
   fixtures: {
     kind: 'file',
@@ -88,6 +97,7 @@ export const OPTIONS = {
     help: 'live sessions at most (POST /__sandbox/sessions)',
     default: 1000,
     option: 'maxSessions',
+    scope: 'server',
   },
   sessionTtl: {
     kind: 'whole',
@@ -97,6 +107,7 @@ export const OPTIONS = {
     help: 'a session unused this long ends by itself',
     default: 30 * 60,
     option: 'sessionTtl',
+    scope: 'server',
   },
   adminToken: {
     kind: 'text',
@@ -104,6 +115,7 @@ export const OPTIONS = {
     help: "the sandbox's admin token, if it has one",
     env: 'ANALYTICS_SANDBOX_ADMIN_TOKEN',
     option: 'adminToken',
+    scope: 'server',
   },
   headersTimeout: {
     kind: 'whole',
@@ -113,6 +125,7 @@ export const OPTIONS = {
     help: 'a client must send its request headers within this',
     default: 10_000,
     option: 'timeouts.headersMs',
+    scope: 'server',
   },
   keepAliveTimeout: {
     kind: 'whole',
@@ -122,6 +135,7 @@ export const OPTIONS = {
     help: 'an idle keep-alive connection is closed after this',
     default: 5_000,
     option: 'timeouts.keepAliveMs',
+    scope: 'server',
   },
   shutdownGrace: {
     kind: 'whole',
@@ -131,11 +145,12 @@ export const OPTIONS = {
     help: 'on SIGINT or SIGTERM, requests in flight may finish within this',
     default: 5_000,
     option: 'timeouts.shutdownGraceMs',
+    scope: 'server',
   },
   /** `report` and `verify`: how long a request may take. */
-  timeout: { kind: 'whole', min: 1, max: 9_999_999, flag: '--timeout <ms>', help: 'per request', default: 10_000, option: 'timeout' },
+  timeout: { kind: 'whole', min: 1, max: 9_999_999, flag: '--timeout <ms>', help: 'per request', default: 10_000 },
   /** `mutate --jobs`: runs at once. */
-  jobs: { kind: 'whole', min: 1, max: 64, flag: '--jobs <n>', help: 'runs at once', option: 'jobs' },
+  jobs: { kind: 'whole', min: 1, max: 64, flag: '--jobs <n>', help: 'runs at once' },
   /** `mutate --timeout`: seconds a run may take. */
   runTimeout: {
     kind: 'whole',
@@ -144,7 +159,28 @@ export const OPTIONS = {
     flag: '--timeout <s>',
     help: 'seconds a run may take before it is killed',
     default: 120,
-    option: 'timeout',
+  },
+  strict: {
+    kind: 'switch',
+    flag: '--strict',
+    help: 'answer a request the real API would probably misread (such as ?startDate=) with 400 and its warning code',
+    env: 'ANALYTICS_SANDBOX_STRICT',
+    option: 'strict',
+    session: 'strict',
+  },
+  clientReport: {
+    kind: 'switch',
+    flag: '--no-client-report',
+    help: 'neither count outcomes for the client report nor check requests for warnings',
+    option: 'clientReport',
+  },
+  host: { kind: 'text', flag: '--host <address>', help: 'address to bind', default: '127.0.0.1', option: 'host', scope: 'server' },
+  baseUrl: { kind: 'text', help: 'the base URL msw intercepts', option: 'baseUrl', scope: 'in-process' },
+  mutation: {
+    kind: 'text',
+    help: 'the mutation or variant its answers are given with, as mutate runs a suite',
+    option: 'mutation',
+    session: 'mutation',
   },
   /** `report` and `mutate`: where the report goes. */
   out: { kind: 'file', flag: '--out <file>', help: 'write the report to this file instead of stdout' },
@@ -152,3 +188,20 @@ export const OPTIONS = {
 
 /** An option of the sandbox, by its name in {@link OPTIONS}. */
 export type OptionName = keyof typeof OPTIONS
+
+/**
+ * The names the library's options object takes, for `createSandbox` (`in-process`) or
+ * `startSandbox` (`server`): each row's library option (the first part of its path), in the
+ * table's order. Another name is a mistake, reported by name.
+ *
+ * @example
+ * libraryOptionNames('server').has('timeouts') // true
+ */
+export function libraryOptionNames(api: Exclude<OptionScope, 'both'>): ReadonlySet<string> {
+  const names = new Set<string>()
+  for (const row of Object.values(OPTIONS) as OptionRow[]) {
+    const scope = row.scope ?? 'both'
+    if (row.option !== undefined && (scope === 'both' || scope === api)) names.add(row.option.split('.')[0]!)
+  }
+  return names
+}

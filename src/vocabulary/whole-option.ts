@@ -1,5 +1,5 @@
 import { ConfigError } from './config-error.js'
-import { OPTIONS, type OptionName } from './options.js'
+import { OPTIONS, type OptionName, type OptionRow } from './options.js'
 import { readWholeNumber } from './read-whole-number.js'
 
 /** A whole-number option of the sandbox, by its name in {@link OPTIONS}. */
@@ -43,6 +43,6 @@ export function checkWholeOption(name: WholeOption, value: unknown, fallback: nu
   const { min, max } = OPTIONS[name]
   if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) return value
   throw new ConfigError(
-    `Invalid option "${OPTIONS[name].option}": ${wholeOptionRule(name)} (got ${JSON.stringify(value) ?? String(value)})`,
+    `Invalid option "${(OPTIONS[name] as OptionRow).option ?? name}": ${wholeOptionRule(name)} (got ${JSON.stringify(value) ?? String(value)})`,
   )
 }
