@@ -7,7 +7,7 @@ import { SandboxError } from '../vocabulary/sandbox-error.js'
 import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { readProjectIdHeader } from './guards/authorize-project.js'
 import { MAX_LATENCY_MS, pickDelay } from '../vocabulary/latency.js'
-import { NO_DECISION, type ScenarioDecision } from '../scenarios/scenario-decision.js'
+import type { ScenarioDecision } from '../scenarios/scenario-decision.js'
 import type { SandboxCore } from './sandbox-core.js'
 import { NO_WARNINGS } from '../vocabulary/warnings.js'
 import { faultDelivery } from './fault-answer.js'
@@ -17,7 +17,7 @@ import { replayRepeat } from './replay-repeat.js'
 import { finishRequest } from './finish-request.js'
 import type { FinishedRequest } from './finished-request.js'
 import type { RequestContext } from './request-context.js'
-import { PIPELINE_STAGES, scopeAsSent, type EndpointAnswer } from './pipeline-stages.js'
+import { decideFor, PIPELINE_STAGES, type EndpointAnswer } from './pipeline-stages.js'
 
 /**
  * Answers one request of the public API (below the base path). A repeat of the request the repeat
@@ -136,20 +136,10 @@ function withoutDetail(envelope: ErrorEnvelope): ErrorEnvelope {
 
 /**
  * The scenarios' decision, asked once a request: by the stages, or for a request refused before
- * they asked (its latency and variants), at its end from what is known of it (the key's project
- * looked up only then), without a fault.
+ * they asked (its latency and variants), at its end from what is known of it, without a fault.
  */
 function decisionOf(context: RequestContext): ScenarioDecision {
-  if (context.decision !== undefined) return context.decision
-  const { active, sandbox, endpoint, keyHeader, projectId, requestNumber, observer } = context
-  return (context.decision =
-    active.rules.length === 0
-      ? NO_DECISION
-      : active.decide(scopeAsSent(sandbox.model.index, endpoint, keyHeader, projectId), {
-          requestNumber,
-          observe: observer,
-          faults: false,
-        }))
+  return context.decision ?? decideFor(context, false)
 }
 
 /** Runs the stages in order until one answers; a refusal is thrown through. */

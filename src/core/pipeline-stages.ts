@@ -5,7 +5,7 @@ import { SandboxError } from '../vocabulary/sandbox-error.js'
 import { hasVariant } from '../vocabulary/variants.js'
 import { WARNING_BY_CODE } from '../vocabulary/warnings.js'
 import { enterData, type RuleScope } from '../scenarios/active-scenarios.js'
-import { NO_DECISION } from '../scenarios/scenario-decision.js'
+import { NO_DECISION, type ScenarioDecision } from '../scenarios/scenario-decision.js'
 import type { ModelIndex } from '../model/model-index.js'
 import { withHeaders, type Answer } from './answer.js'
 import type { Endpoint } from './endpoints/endpoint.js'
@@ -33,16 +33,8 @@ export type Stage = (context: RequestContext) => EndpointAnswer | undefined
  * The scope of a request as it was sent: the key as sent, and the project concerned, a known
  * key's project looked up for it. The scenarios are asked with it before the key check (the
  * network reads no keys); for a key that passes its check it is the same key and project.
- *
- * @example
- * active.decide(scopeAsSent(index, endpoint, keyHeader, projectId), context)
  */
-export function scopeAsSent(
-  index: ModelIndex,
-  endpoint: Endpoint | undefined,
-  keyHeader: string | null,
-  projectId: ProjectIdHeader,
-): RuleScope {
+function scopeAsSent(index: ModelIndex, endpoint: Endpoint | undefined, keyHeader: string | null, projectId: ProjectIdHeader): RuleScope {
   const found = keyHeader === null ? undefined : index.findKey(keyHeader)
   const keyProject = found?.apiKey.project_id ?? null
   return {
@@ -82,16 +74,28 @@ const scenarios: Stage = (context) => {
 }
 
 /**
+ * The scenarios' decision for the request, made once and kept in its context: none where no rule is
+ * in force (no key looked up). `faults`: whether the request met the fault stage (it was routed), so
+ * that a fault may be drawn.
+ *
+ * @example
+ * const decision = context.decision ?? decideFor(context, false) // a request refused before the stage
+ */
+export function decideFor(context: RequestContext, faults: boolean): ScenarioDecision {
+  const { active, sandbox, endpoint, keyHeader, projectId, requestNumber, observer } = context
+  return (context.decision =
+    active.rules.length === 0
+      ? NO_DECISION
+      : active.decide(scopeAsSent(sandbox.model.index, endpoint, keyHeader, projectId), { requestNumber, observe: observer, faults }))
+}
+
+/**
  * The scenarios decide, once, as plain data; the fault stage is here, after routing and before the
  * key check: a fault replaces the answer.
  */
 const decide: Stage = (context) => {
-  const { active, sandbox, endpoint, keyHeader, projectId, requestNumber, observer } = context
-  const decision = (context.decision =
-    active.rules.length === 0
-      ? NO_DECISION
-      : active.decide(scopeAsSent(sandbox.model.index, endpoint, keyHeader, projectId), { requestNumber, observe: observer, faults: true }))
-  return decision.fault === undefined ? undefined : faultAnswer(decision.fault)
+  const { fault } = decideFor(context, true)
+  return fault === undefined ? undefined : faultAnswer(fault)
 }
 
 /** The repeat memo: with nothing in force that could answer it otherwise, a repeat of the last request gets its answer. */

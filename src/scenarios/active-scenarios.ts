@@ -102,7 +102,8 @@ export class ActiveScenarios {
    * if (decision.refusesKey) throw new SandboxError(ERRORS.unauthorized)
    */
   decide(scope: RuleScope, context: DecideContext): ScenarioDecision {
-    if (this.#effects.length === 0) return context.observe === NO_DECISION.observe ? NO_DECISION : { ...NO_DECISION, observe: true }
+    // Without rules there is nothing to count, for the dashboard or anyone.
+    if (this.#effects.length === 0) return NO_DECISION
     const draft: DecisionDraft = { ...NO_DECISION, scope, observe: context.observe, gates: [] }
     for (const { name, entry, rules } of this.#effects) {
       const applies = entry.matches ?? matches
