@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander'
 import { parseStartInstant } from '../vocabulary/parse-start-instant.js'
+import { parseLatency } from '../vocabulary/latency.js'
 import { readWholeOption, wholeOptionRule, type WholeOption } from '../vocabulary/whole-option.js'
 import { readJsonFile } from './read-json-file.js'
 
@@ -18,6 +19,17 @@ export function wholeOption(name: WholeOption): (text: string) => number {
     if (value === undefined) throw new InvalidArgumentError(`M${wholeOptionRule(name).slice(1)}.`)
     return value
   }
+}
+
+/**
+ * A `--latency` value: milliseconds or a range, as the library's `latency` takes it.
+ *
+ * @example
+ * new Option('--latency <ms>').argParser(parseLatencyArgument) // '100-400' stays '100-400'
+ */
+export function parseLatencyArgument(text: string): string {
+  if (parseLatency(text) === undefined) throw new InvalidArgumentError('Must be milliseconds such as 250, or a range such as 100-400.')
+  return text
 }
 
 /**

@@ -1,19 +1,7 @@
-import { InvalidArgumentError, Option } from 'commander'
-import { parseLatency } from '../vocabulary/latency.js'
+import { Option } from 'commander'
 import { OPTIONS, type OptionKind, type OptionName, type OptionRow } from '../vocabulary/options.js'
 import type { WholeOption } from '../vocabulary/whole-option.js'
-import { collect, parseDateArgument, wholeOption } from './flag-readers.js'
-
-/**
- * A `--latency` value: milliseconds or a range, as the library's `latency` takes it.
- *
- * @example
- * parseLatencyArgument('100-400') // '100-400'
- */
-export function parseLatencyArgument(text: string): string {
-  if (parseLatency(text) === undefined) throw new InvalidArgumentError('Must be milliseconds such as 250, or a range such as 100-400.')
-  return text
-}
+import { collect, parseDateArgument, parseLatencyArgument, wholeOption } from './flag-readers.js'
 
 /** How a flag of each kind is read (a text or a file's path as it is). */
 const READERS: Readonly<Record<OptionKind, ((name: OptionName) => (text: string, previous: string[]) => unknown) | undefined>> = {

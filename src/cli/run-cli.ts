@@ -19,12 +19,16 @@ import * as inputSchemas from '../contract/input-schemas.js'
 import { provideInputSchemas } from '../contract/load-input-schemas.js'
 import { THIS_PROCESS } from '../sandbox/this-process.js'
 import { optionOf } from './option-of.js'
+import { OPTIONS } from '../vocabulary/options.js'
 
 // The bin is one bundle, so the schemas are in it whatever happens; the library loads them on demand.
 provideInputSchemas(inputSchemas)
 
 /** The package's version: package.json sits two folders up from dist/cli/, where this runs from. */
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
+
+/** The port the command line listens on by default, where the library picks a free one. */
+const CLI_PORT = 4010
 
 /** Options as commander parses them. */
 interface CliOptions {
@@ -56,42 +60,40 @@ interface CliOptions {
  * await createProgram(onStop).parseAsync(['node', 'analytics-sandbox', '--port', '0'])
  */
 function createProgram(onStop: (stop: () => Promise<void>) => void): Command {
-  return (
-    new Command()
-      .name('analytics-sandbox')
-      .description(
-        'A faithful, fast, deterministic sandbox of the Analytics Public API (GET /api/v1/validate, projects, monitoring, overview).',
-      )
-      .version(version)
-      .configureOutput(oneLineErrors('analytics-sandbox', (text) => void process.stderr.write(text), { '--json': '--log json' }))
-      // The command line listens on 4010 where the library picks a free port.
-      .addOption(optionOf('port', { default: 4010 }))
-      .addOption(optionOf('host'))
-      .addOption(optionOf('fixtures'))
-      .addOption(optionOf('seed'))
-      .addOption(optionOf('generateProjects', { default: null }))
-      .addOption(optionOf('now'))
-      .addOption(optionOf('latency'))
-      .addOption(optionOf('scenario', { default: [] }))
-      .addOption(new Option('--list-scenarios', 'list the scenarios (built-in and given) and exit'))
-      .addOption(new Option('--log <format>', 'request log format').choices(['pretty', 'json', 'none']).default('pretty'))
-      .addOption(optionOf('strict'))
-      .addOption(optionOf('clientReport'))
-      .addOption(optionOf('maxSessions'))
-      .addOption(optionOf('sessionTtl'))
-      .addOption(optionOf('adminToken', { help: 'token the admin API requires (made up when --host is not loopback)' }))
-      .addOption(
-        new Option('--exit-with-parent', 'stop when the process that started the sandbox (through npx too) ends').env(
-          'ANALYTICS_SANDBOX_EXIT_WITH_PARENT',
-        ),
-      )
-      .addOption(optionOf('headersTimeout'))
-      .addOption(optionOf('keepAliveTimeout'))
-      .addOption(optionOf('shutdownGrace'))
-      .addOption(new Option('--debug', 'print stack traces of start-up failures'))
-      .addHelpText(
-        'after',
-        `
+  return new Command()
+    .name('analytics-sandbox')
+    .description(
+      'A faithful, fast, deterministic sandbox of the Analytics Public API (GET /api/v1/validate, projects, monitoring, overview).',
+    )
+    .version(version)
+    .configureOutput(oneLineErrors('analytics-sandbox', (text) => void process.stderr.write(text), { '--json': '--log json' }))
+    .addOption(optionOf('port', { default: CLI_PORT }))
+    .addOption(optionOf('host'))
+    .addOption(optionOf('fixtures'))
+    .addOption(optionOf('seed'))
+    .addOption(optionOf('generateProjects', { default: null }))
+    .addOption(optionOf('now'))
+    .addOption(optionOf('latency'))
+    .addOption(optionOf('scenario', { default: [] }))
+    .addOption(new Option('--list-scenarios', 'list the scenarios (built-in and given) and exit'))
+    .addOption(new Option('--log <format>', 'request log format').choices(['pretty', 'json', 'none']).default('pretty'))
+    .addOption(optionOf('strict'))
+    .addOption(optionOf('clientReport'))
+    .addOption(optionOf('maxSessions'))
+    .addOption(optionOf('sessionTtl'))
+    .addOption(optionOf('adminToken', { help: 'token the admin API requires (made up when --host is not loopback)' }))
+    .addOption(
+      new Option('--exit-with-parent', 'stop when the process that started the sandbox (through npx too) ends').env(
+        'ANALYTICS_SANDBOX_EXIT_WITH_PARENT',
+      ),
+    )
+    .addOption(optionOf('headersTimeout'))
+    .addOption(optionOf('keepAliveTimeout'))
+    .addOption(optionOf('shutdownGrace'))
+    .addOption(new Option('--debug', 'print stack traces of start-up failures'))
+    .addHelpText(
+      'after',
+      `
 Commands:
   report --url <url>                               which outcomes of the API a client's tests met, and their warnings;
                                                    analytics-sandbox report --help
@@ -111,70 +113,68 @@ Examples:
   $ analytics-sandbox --scenario ./my-scenario.json --scenario slow
   $ analytics-sandbox --list-scenarios
   $ curl -H 'X-API-Key: sbx_user_alpha' http://127.0.0.1:4010/api/v1/projects`,
-      )
-      .action(async (options: CliOptions, command: Command) => {
-        const fixtures = options.fixtures === undefined ? undefined : await readFixturesFile(options.fixtures)
-        const scenarios = await readScenarioArguments(options.scenario)
-        const resolved = resolveSandboxConfig(
-          {
-            fixtures: fixtures as SandboxOptions['fixtures'],
-            scenarios: scenarios as SandboxOptions['scenarios'],
-            seed: options.seed,
-            now: options.now,
-            latency: options.latency,
-            generateProjects: options.generateProjects,
-            // commander turns a boolean flag on for any value of its variable, ANALYTICS_SANDBOX_STRICT=0 too.
-            strict:
-              options.strict === true &&
-              (command.getOptionValueSource('strict') !== 'env' || isEnvFlagOn(process.env.ANALYTICS_SANDBOX_STRICT)),
-            clientReport: options.clientReport,
-          },
-          { fixtures: options.fixtures, scenarios: options.scenario },
-        )
-        if (options.listScenarios === true) {
-          process.stdout.write(formatScenarioList(resolved.catalogue.list()))
-          return
-        }
-        // Under a mutate or report run, what this process answers joins the run's report.
-        listenForRun(process.env)
-        // Before the first request: node's tick objects keep one map, so its streams stay fast (the function's note).
-        keepTickShapes()
-        // Request lines never wait for a reader: past a small backlog they are dropped and counted.
-        const sink = createLogSink(process.stdout, (note) => void process.stderr.write(note))
-        // The process's sandboxes, root and sessions, draw on its one budget, which sizes the worker's heap.
-        const served = await serveSandbox(
-          resolved,
-          THIS_PROCESS,
-          {
-            host: options.host,
-            port: options.port,
-            log: createRequestLogger(options.log, sink.write),
-            logStats: sink.stats,
-            timeouts: { headersMs: options.headersTimeout, keepAliveMs: options.keepAliveTimeout, shutdownGraceMs: options.shutdownGrace },
-            ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
-          },
-          { max: options.maxSessions, ttlMs: options.sessionTtl * 1000 },
-        )
-        const { core: sandbox, running } = served
-        const facts: BannerFacts = {
-          version,
-          url: running.url,
-          format: options.log,
-          today: formatCalendarDate(dayOfInstant(sandbox.clock.now())),
-          frozen: options.now !== undefined,
+    )
+    .action(async (options: CliOptions, command: Command) => {
+      const fixtures = options.fixtures === undefined ? undefined : await readFixturesFile(options.fixtures)
+      const scenarios = await readScenarioArguments(options.scenario)
+      const resolved = resolveSandboxConfig(
+        {
+          fixtures: fixtures as SandboxOptions['fixtures'],
+          scenarios: scenarios as SandboxOptions['scenarios'],
           seed: options.seed,
-          fixtures: options.fixtures,
-          generated: options.generateProjects ?? 0,
-          scenarios: sandbox.scenarios.active.names,
-          mutation: sandbox.mutation?.id,
-          admin: running.admin,
-        }
-        process.stdout.write(formatBanner(facts))
-        const tokenNote = formatTokenNote(facts)
-        if (tokenNote !== undefined) process.stderr.write(tokenNote)
-        onStop(() => served.close())
-      })
-  )
+          now: options.now,
+          latency: options.latency,
+          generateProjects: options.generateProjects,
+          // commander turns a boolean flag on for any value of its variable, ANALYTICS_SANDBOX_STRICT=0 too.
+          strict:
+            options.strict === true && (command.getOptionValueSource('strict') !== 'env' || isEnvFlagOn(process.env[OPTIONS.strict.env])),
+          clientReport: options.clientReport,
+        },
+        { fixtures: options.fixtures, scenarios: options.scenario },
+      )
+      if (options.listScenarios === true) {
+        process.stdout.write(formatScenarioList(resolved.catalogue.list()))
+        return
+      }
+      // Under a mutate or report run, what this process answers joins the run's report.
+      listenForRun(process.env)
+      // Before the first request: node's tick objects keep one map, so its streams stay fast (the function's note).
+      keepTickShapes()
+      // Request lines never wait for a reader: past a small backlog they are dropped and counted.
+      const sink = createLogSink(process.stdout, (note) => void process.stderr.write(note))
+      // The process's sandboxes, root and sessions, draw on its one budget, which sizes the worker's heap.
+      const served = await serveSandbox(
+        resolved,
+        THIS_PROCESS,
+        {
+          host: options.host,
+          port: options.port,
+          log: createRequestLogger(options.log, sink.write),
+          logStats: sink.stats,
+          timeouts: { headersMs: options.headersTimeout, keepAliveMs: options.keepAliveTimeout, shutdownGraceMs: options.shutdownGrace },
+          ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+        },
+        { max: options.maxSessions, ttlMs: options.sessionTtl * 1000 },
+      )
+      const { core: sandbox, running } = served
+      const facts: BannerFacts = {
+        version,
+        url: running.url,
+        format: options.log,
+        today: formatCalendarDate(dayOfInstant(sandbox.clock.now())),
+        frozen: options.now !== undefined,
+        seed: options.seed,
+        fixtures: options.fixtures,
+        generated: options.generateProjects ?? 0,
+        scenarios: sandbox.scenarios.active.names,
+        mutation: sandbox.mutation?.id,
+        admin: running.admin,
+      }
+      process.stdout.write(formatBanner(facts))
+      const tokenNote = formatTokenNote(facts)
+      if (tokenNote !== undefined) process.stderr.write(tokenNote)
+      onStop(() => served.close())
+    })
 }
 
 /**

@@ -17,16 +17,9 @@ const IN_PROCESS: Record<keyof SandboxOptions, true> = {
   clientReport: true,
   mutation: true,
 }
+const { baseUrl: _inProcessOnly, ...BOTH } = IN_PROCESS
 const SERVER: Record<keyof StartSandboxOptions, true> = {
-  fixtures: true,
-  seed: true,
-  now: true,
-  latency: true,
-  scenarios: true,
-  generateProjects: true,
-  strict: true,
-  clientReport: true,
-  mutation: true,
+  ...BOTH,
   port: true,
   host: true,
   adminToken: true,
