@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LIMITS } from '../vocabulary/limits.js'
-import { scenarioItemSchema } from './scenario-schema.js'
+import { scenarioBodySchema } from './scenario-body-schema.js'
 import { sessionBodySchema, sessionViewSchema } from './session-schemas.js'
 import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
 import type { AdminOperation, AdminSchemaName } from './admin-operations.js'
@@ -176,13 +176,6 @@ export const coverageDataSchema = z
       .describe('The endpoints that answered a success (under a variant too), in the API’s order: what a mutation of theirs can reach'),
   })
   .meta({ id: 'Coverage', description: 'The client report' })
-
-/** What `PUT scenario` takes. */
-export const scenarioBodySchema = z
-  .strictObject({
-    scenarios: z.array(scenarioItemSchema).max(LIMITS.bodyArrayItems),
-  })
-  .meta({ id: 'ScenarioBody', description: 'Scenarios to put in force: built-in names or definitions in the scenario file format' })
 
 /** `data` of the scenario operations and of the reset. */
 export const activeDataSchema = z.strictObject({ active: names }).meta({ id: 'ActiveScenarios' })

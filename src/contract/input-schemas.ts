@@ -18,4 +18,4 @@ export {
 } from './portal-schemas.js'
 export { scenarioSchema } from './scenario-schema.js'
 export { sessionBodySchema } from './session-schemas.js'
-export { scenarioListBodySchema } from './scenario-list-body-schema.js'
+export { scenarioListBodySchema } from './scenario-body-schema.js'

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { scenarioBodySchema } from '../../../src/contract/admin-contracts.js'
-import { scenarioListBodySchema } from '../../../src/contract/scenario-list-body-schema.js'
+import { scenarioBodySchema, scenarioListBodySchema } from '../../../src/contract/scenario-body-schema.js'
 import { builtinScenarios } from '../../../src/scenarios/builtin-scenarios.js'
 
-// PUT /__sandbox/scenario is read in two steps: the body's shape (scenarioListBodySchema, so every
-// mistake of the shape is listed at once), then each item by the scenario catalogue (a definition's
-// mistakes named "Failed to load scenario …", an unknown name 400 unknown_scenario). The admin
-// document shows the whole body (scenarioBodySchema). These tests hold the two to one shape.
+// PUT /__sandbox/scenario's body is written once (scenario-body-schema.ts) and has two views: its
+// shape as read first (scenarioListBodySchema, so every mistake of the shape is listed at once, each
+// item then checked by the scenario catalogue), and the whole body the admin document shows
+// (scenarioBodySchema). These tests hold the two views to one shape.
 
 const DEFINITION = {
   name: 'mine',
