@@ -1,4 +1,4 @@
-import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import type { EndpointName } from '../vocabulary/endpoint-rules.js'
 import { hasVariant, type VariantSet } from '../vocabulary/variants.js'
 
 /** `variant-extra-fields`' field on every object inside `data`: a name no document uses. */

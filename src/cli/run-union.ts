@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { CoverageReport, WarningCount } from '../core/report/coverage.js'
-import { ENDPOINT_NAMES, type EndpointName } from '../vocabulary/endpoint-names.js'
+import { ENDPOINT_NAMES, type EndpointName } from '../vocabulary/endpoint-rules.js'
 
 /** Files of one run's folder read at most: a process (or a module graph of one) leaves one each. */
 export const MAX_RUN_FILES = 1_000

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { LIMITS } from '../vocabulary/limits.js'
 import { scenarioBodySchema } from './scenario-body-schema.js'
 import { sessionBodySchema, sessionViewSchema } from './session-schemas.js'
-import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
+import { ENDPOINT_NAMES } from '../vocabulary/endpoint-rules.js'
 import type { AdminOperation, AdminSchemaName } from './admin-operations.js'
 import { WARNING_TEMPLATES } from '../vocabulary/warnings.js'
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { ENDPOINT_NAMES, type EndpointName } from '../vocabulary/endpoint-names.js'
+import { ENDPOINT_NAMES, type EndpointName } from '../vocabulary/endpoint-rules.js'
 import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { formatIssuePath } from '../vocabulary/format-issue-path.js'
 import { ENDPOINT_CONTRACTS, errorTemplatesFor } from './endpoint-contracts.js'

@@ -1,4 +1,4 @@
-import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import type { EndpointName } from '../vocabulary/endpoint-rules.js'
 import { fail } from './envelope.js'
 import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { ERROR_CONDITIONS } from './error-conditions.js'

@@ -1,5 +1,5 @@
 import { LIMITS } from '../vocabulary/limits.js'
-import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import type { EndpointName } from '../vocabulary/endpoint-rules.js'
 import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { errorTemplatesByStatus } from './create-error-responses.js'
 import { createOperation } from './create-operation.js'

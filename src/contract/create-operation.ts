@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import type { EndpointName } from '../vocabulary/endpoint-rules.js'
 import { ERRORS } from '../vocabulary/errors.js'
 import { createErrorResponses, RATE_LIMIT_HEADERS } from './create-error-responses.js'
 import { createParameters } from './create-parameters.js'

@@ -1,4 +1,4 @@
-import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import type { EndpointName } from '../vocabulary/endpoint-rules.js'
 import { ENDPOINT_CONTRACTS } from './endpoint-contracts.js'
 
 /**

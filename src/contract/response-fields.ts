@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ENDPOINT_NAMES, type EndpointName } from '../vocabulary/endpoint-names.js'
+import { ENDPOINT_NAMES, type EndpointName } from '../vocabulary/endpoint-rules.js'
 import type { ResponseField } from '../vocabulary/response-fields.js'
 import { ENDPOINT_CONTRACTS } from './endpoint-contracts.js'
 import type { JsonSchema } from './openapi-document.js'
@@ -80,7 +80,7 @@ export function allResponseFields(): Record<EndpointName, ResponseField[]> {
 export function formatResponseFieldList(): string {
   const lines = [
     '// Written by `npm run build` from the contract (src/contract/response-fields.ts): edit that, not this.',
-    "import type { EndpointName } from './endpoint-names.js'",
+    "import type { EndpointName } from './endpoint-rules.js'",
     "import type { ResponseField } from './response-fields.js'",
     '',
     '/**',

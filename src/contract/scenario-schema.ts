@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ERRORS } from '../vocabulary/errors.js'
 import { WARNING_TEMPLATES } from '../vocabulary/warnings.js'
-import { ENDPOINT_NAMES } from '../vocabulary/endpoint-names.js'
+import { ENDPOINT_NAMES } from '../vocabulary/endpoint-rules.js'
 import { MAX_LATENCY_MS, parseLatency } from '../vocabulary/latency.js'
 import { SCENARIO_NAME } from '../vocabulary/scenario-name.js'
 import { FAULT_PREFIX, FAULT_TYPES } from '../vocabulary/faults.js'

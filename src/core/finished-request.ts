@@ -1,4 +1,4 @@
-import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import type { EndpointName } from '../vocabulary/endpoint-rules.js'
 import type { KeyLevel } from '../vocabulary/key-level.js'
 import type { VariantSet } from '../vocabulary/variants.js'
 import type { Warning } from '../vocabulary/warnings.js'

@@ -1,6 +1,6 @@
 import { builtinScenarios } from '../scenarios/builtin-scenarios.js'
 import { MUTATIONS, type MutationKind } from '../vocabulary/mutations.js'
-import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import type { EndpointName } from '../vocabulary/endpoint-rules.js'
 import { VARIANT_FIELDS, VARIANT_PREFIX, type VariantName } from '../vocabulary/variants.js'
 
 /**

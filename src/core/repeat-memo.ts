@@ -4,7 +4,7 @@ import type { Answer } from './answer.js'
 import type { TimedAnswer } from './core-request.js'
 import type { FinishedRequest } from './finished-request.js'
 import type { ActiveScenarios } from '../scenarios/active-scenarios.js'
-import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import type { EndpointName } from '../vocabulary/endpoint-rules.js'
 
 /**
  * Bytes of an answer the memo holds at most: it keeps its answer alive past the answer cache's

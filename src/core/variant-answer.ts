@@ -1,6 +1,6 @@
 import { ok } from '../contract/envelope.js'
 import { variantData } from '../analytics/variant-data.js'
-import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import type { EndpointName } from '../vocabulary/endpoint-rules.js'
 import { hasVariant, VARIANT_API_VERSION, type VariantSet } from '../vocabulary/variants.js'
 import { toAnswer, type Answer } from './answer.js'
 

@@ -1,5 +1,5 @@
 import { hashString, mixHash, unitInterval } from '../vocabulary/hash.js'
-import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import type { EndpointName } from '../vocabulary/endpoint-rules.js'
 import type { RuleMatch, Scenario, ScenarioRule } from '../contract/scenario-schema.js'
 import type { CounterHolder, KeyCounters } from './key-counters.js'
 

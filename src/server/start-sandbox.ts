@@ -1,13 +1,13 @@
 import { resolveSandboxConfig } from '../sandbox/open-sandbox.js'
 import type { SandboxOptions } from '../sandbox/sandbox-options.js'
-import { libraryOptionNames } from '../vocabulary/options.js'
+import { libraryOptionNames, OPTIONS, type OptionName, type OptionRow } from '../vocabulary/options.js'
 import type { SandboxControls } from '../sandbox/sandbox-controls.js'
 import { serveSandbox } from './serve-sandbox.js'
 import { DEFAULT_TIMEOUTS } from './start-server.js'
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_SECONDS, type Session } from './session-store.js'
 import type { SessionInput } from '../contract/session-schemas.js'
 import { ConfigError } from '../vocabulary/config-error.js'
-import { checkWholeOption } from '../vocabulary/whole-option.js'
+import { checkWholeOption, type WholeOption } from '../vocabulary/whole-option.js'
 import { SandboxError } from '../vocabulary/sandbox-error.js'
 import { ERRORS } from '../vocabulary/errors.js'
 import { THIS_PROCESS } from '../sandbox/this-process.js'
@@ -84,8 +84,15 @@ export interface RunningSandbox extends SandboxControls {
   close(): Promise<void>
 }
 
-/** The fields of the `timeouts` option, each by the option of the limits it is (its range, its flag): `headersMs` is `--headers-timeout`. */
-const TIMEOUT_FIELDS = { headersMs: 'headersTimeout', keepAliveMs: 'keepAliveTimeout', shutdownGraceMs: 'shutdownGrace' } as const
+type TimeoutField = keyof typeof DEFAULT_TIMEOUTS
+
+/** The fields of the `timeouts` option, each by its row of the options table (its range, its flag), read from the rows' library paths: `headersMs` is `headersTimeout`. */
+const TIMEOUT_FIELDS = Object.fromEntries(
+  (Object.keys(OPTIONS) as OptionName[]).flatMap((name) => {
+    const path = (OPTIONS[name] as OptionRow).option
+    return path?.startsWith('timeouts.') ? [[path.slice('timeouts.'.length), name]] : []
+  }),
+) as Readonly<Record<TimeoutField, WholeOption>>
 
 /** The fields, as a message names them: "headersMs, keepAliveMs and shutdownGraceMs". */
 const TIMEOUT_NAMES = Object.keys(TIMEOUT_FIELDS)
@@ -98,8 +105,10 @@ function checkTimeouts(given: StartSandboxOptions['timeouts']): Required<NonNull
     throw new ConfigError(`Invalid option "timeouts": must be an object of ${TIMEOUT_NAMES} (got ${JSON.stringify(given)})`)
   const unknown = Object.keys(given ?? {}).find((name) => !Object.hasOwn(TIMEOUT_FIELDS, name))
   if (unknown !== undefined) throw new ConfigError(`Unknown option "timeouts.${unknown}": it takes ${TIMEOUT_NAMES}`)
-  const checked = (field: keyof typeof TIMEOUT_FIELDS) => checkWholeOption(TIMEOUT_FIELDS[field], given?.[field], DEFAULT_TIMEOUTS[field])
-  return { headersMs: checked('headersMs'), keepAliveMs: checked('keepAliveMs'), shutdownGraceMs: checked('shutdownGraceMs') }
+  const fields = Object.keys(TIMEOUT_FIELDS) as TimeoutField[]
+  return Object.fromEntries(
+    fields.map((field) => [field, checkWholeOption(TIMEOUT_FIELDS[field], given?.[field], DEFAULT_TIMEOUTS[field])]),
+  ) as Record<TimeoutField, number>
 }
 
 /**

@@ -1,5 +1,5 @@
 import { checkResponse, describeValue, type ContractIssue } from '../contract/check-response.js'
-import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import type { EndpointName } from '../vocabulary/endpoint-rules.js'
 import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import type { ProbeAnswer } from './probe.js'
 

@@ -1,6 +1,6 @@
 import { LIMITS } from '../vocabulary/limits.js'
 import type { MonitoringData, OverviewData } from '../contract/resource-schemas.js'
-import type { EndpointName } from '../vocabulary/endpoint-names.js'
+import type { EndpointName } from '../vocabulary/endpoint-rules.js'
 import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { monitoringConsistency, overviewConsistency, periodConsistency, shiftDate } from './analytics-consistency.js'
 import type { ProbeAnswer } from './probe.js'

@@ -1,4 +1,4 @@
-import { ENDPOINT_NAMES, type EndpointName } from './endpoint-names.js'
+import { ENDPOINT_NAMES, type EndpointName } from './endpoint-rules.js'
 import { RESPONSE_FIELD_LIST } from './response-field-list.js'
 import type { ResponseField } from './response-fields.js'
 

@@ -1,5 +1,5 @@
 // Written by `npm run build` from the contract (src/contract/response-fields.ts): edit that, not this.
-import type { EndpointName } from './endpoint-names.js'
+import type { EndpointName } from './endpoint-rules.js'
 import type { ResponseField } from './response-fields.js'
 
 /**

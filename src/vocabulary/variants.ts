@@ -1,4 +1,4 @@
-import type { EndpointName } from './endpoint-names.js'
+import type { EndpointName } from './endpoint-rules.js'
 
 /**
  * The variants the sandbox can answer with, as a rule's `variant` names them (the built-in

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OUTCOMES } from '../../src/core/report/outcome-catalogue.js'
-import { ENDPOINT_NAMES } from '../../src/vocabulary/endpoint-names.js'
-import { ENDPOINT_RULES } from '../../src/vocabulary/endpoint-rules.js'
+import { ENDPOINT_NAMES, ENDPOINT_RULES } from '../../src/vocabulary/endpoint-rules.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { WARNING_BY_CODE, WARNING_TEMPLATES } from '../../src/vocabulary/warnings.js'
 import type { ReportHarness, Sent } from './report-harness.js'

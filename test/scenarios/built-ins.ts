@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import type { JournalEntry } from '../../src/core/journal.js'
-import { MESSAGES } from '../../src/vocabulary/messages.js'
+import { MESSAGES } from '../../src/vocabulary/endpoint-rules.js'
 import { DOCUMENTED_KEYS } from '../../src/vocabulary/documented-keys.js'
 import { expectError, expectSuccess } from '../api/contract/expect-envelope.js'
 import { PROJECT_KEY, USER, USER_101, withKey } from '../api/contract/fixtures.js'

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { ERRORS } from '../../src/vocabulary/errors.js'
-import { MESSAGES } from '../../src/vocabulary/messages.js'
+import { MESSAGES } from '../../src/vocabulary/endpoint-rules.js'
 import { DOCUMENTED_KEYS } from '../../src/vocabulary/documented-keys.js'
 import type { ScenarioInput } from '../../src/contract/scenario-schema.js'
 import { expectError, expectSuccess } from '../api/contract/expect-envelope.js'

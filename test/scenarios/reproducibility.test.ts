@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { ERRORS } from '../../src/vocabulary/errors.js'
-import { MESSAGES } from '../../src/vocabulary/messages.js'
+import { MESSAGES } from '../../src/vocabulary/endpoint-rules.js'
 import { createSandbox } from '../../src/msw/create-sandbox.js'
 import { startSandbox } from '../../src/server/start-sandbox.js'
 import { expectError, expectSuccess } from '../api/contract/expect-envelope.js'

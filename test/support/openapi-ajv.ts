@@ -2,7 +2,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import { createOpenApiDocument } from '../../src/contract/create-openapi-document.js'
 import type { JsonSchema, OpenApiResponse } from '../../src/contract/openapi-document.js'
-import type { EndpointName } from '../../src/vocabulary/endpoint-names.js'
+import type { EndpointName } from '../../src/vocabulary/endpoint-rules.js'
 
 const addFormats = addFormatsModule.default
 

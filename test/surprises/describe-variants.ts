@@ -4,7 +4,7 @@ import { ERRORS } from '../../src/vocabulary/errors.js'
 import { errorComponentId } from '../../src/contract/error-component-id.js'
 import { EXTRA_FIELD, SPARSE_PROVIDERS_PROJECT } from '../../src/analytics/variant-data.js'
 import { LARGE_FIRST_ID, LARGE_PROJECT_COUNT, LARGE_TOPICS, VARIANT_NAMES } from '../../src/vocabulary/variants.js'
-import type { EndpointName } from '../../src/vocabulary/endpoint-names.js'
+import type { EndpointName } from '../../src/vocabulary/endpoint-rules.js'
 
 /** One answer as these tests read it. */
 export interface Got {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MonitoringData, OverviewData } from '../../src/contract/resource-schemas.js'
-import { MESSAGES } from '../../src/vocabulary/messages.js'
+import { MESSAGES } from '../../src/vocabulary/endpoint-rules.js'
 import { DOCUMENTED_KEYS } from '../../src/vocabulary/documented-keys.js'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { monitoringConsistency, overviewConsistency, periodConsistency } from '../../src/verify/analytics-consistency.js'

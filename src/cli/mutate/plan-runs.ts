@@ -1,5 +1,5 @@
 import { MUTATIONS, type Mutation } from '../../vocabulary/mutations.js'
-import type { EndpointName } from '../../vocabulary/endpoint-names.js'
+import type { EndpointName } from '../../vocabulary/endpoint-rules.js'
 
 /** One run of the suite: under a variant (must still pass) or a mutation (should fail). */
 export interface PlannedRun {

@@ -1,11 +1,25 @@
+import { ENDPOINT_NAMES, type EndpointName } from '../../vocabulary/endpoint-rules.js'
 import type { Endpoint } from './endpoint.js'
 import { monitoringEndpoint } from './monitoring.js'
 import { overviewEndpoint } from './overview.js'
 import { projectsEndpoint } from './projects.js'
 import { validateEndpoint } from './validate.js'
 
-/** The API's operations. */
-export const ENDPOINTS: readonly Endpoint[] = [validateEndpoint, projectsEndpoint, monitoringEndpoint, overviewEndpoint]
+/** The API's operations, by name: an endpoint without its operation does not compile. */
+const BY_NAME: Readonly<Record<EndpointName, Endpoint>> = {
+  validate: validateEndpoint,
+  projects: projectsEndpoint,
+  monitoring: monitoringEndpoint,
+  overview: overviewEndpoint,
+}
+
+/**
+ * The API's operations, in the API's order.
+ *
+ * @example
+ * ENDPOINTS.map((endpoint) => endpoint.name) // ['validate', 'projects', 'monitoring', 'overview']
+ */
+export const ENDPOINTS: readonly Endpoint[] = ENDPOINT_NAMES.map((name) => BY_NAME[name])
 
 /** Full path → endpoint, trailing slash included, so routing is one Map lookup. */
 export type Routes = ReadonlyMap<string, Endpoint>

@@ -1,4 +1,4 @@
-import type { EndpointName } from '../../vocabulary/endpoint-names.js'
+import type { EndpointName } from '../../vocabulary/endpoint-rules.js'
 import type { KeyEntry, ModelIndex, ProjectEntry } from '../../model/model-index.js'
 import type { DayNumber } from '../../vocabulary/calendar-date.js'
 import type { Answer } from '../answer.js'

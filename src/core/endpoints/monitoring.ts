@@ -1,6 +1,6 @@
 import { buildMonitoringData } from '../../analytics/monitoring-data.js'
 import { stringifyMonitoring } from '../../analytics/stringify-monitoring.js'
-import { MESSAGES } from '../../vocabulary/messages.js'
+import { MESSAGES } from '../../vocabulary/endpoint-rules.js'
 import { analyticsEndpoint } from './analytics-endpoint.js'
 
 /**

@@ -1,5 +1,5 @@
 import { buildOverviewData } from '../../analytics/overview-data.js'
-import { MESSAGES } from '../../vocabulary/messages.js'
+import { MESSAGES } from '../../vocabulary/endpoint-rules.js'
 import { analyticsEndpoint } from './analytics-endpoint.js'
 
 /**

@@ -1,4 +1,4 @@
-import { ENDPOINT_NAMES, type EndpointName } from '../../vocabulary/endpoint-names.js'
+import { ENDPOINT_NAMES, type EndpointName } from '../../vocabulary/endpoint-rules.js'
 import type { KeyLevel } from '../../vocabulary/key-level.js'
 import type { Warning } from '../../vocabulary/warnings.js'
 import { OUTCOMES, type Outcome } from './outcome-catalogue.js'

@@ -1,6 +1,5 @@
 import type { KeyLevel } from '../../vocabulary/key-level.js'
-import { ENDPOINT_NAMES, type EndpointName } from '../../vocabulary/endpoint-names.js'
-import { ENDPOINT_RULES, type EndpointRules } from '../../vocabulary/endpoint-rules.js'
+import { ENDPOINT_NAMES, type EndpointName, ENDPOINT_RULES, type EndpointRules } from '../../vocabulary/endpoint-rules.js'
 import { ERRORS, type ErrorTemplate } from '../../vocabulary/errors.js'
 import { builtinScenarios } from '../../scenarios/builtin-scenarios.js'
 import { forcedTemplate } from '../../scenarios/scenario-effects.js'

@@ -1,6 +1,5 @@
 import type { KeyLevel } from '../../vocabulary/key-level.js'
-import type { EndpointName } from '../../vocabulary/endpoint-names.js'
-import { ENDPOINT_RULES } from '../../vocabulary/endpoint-rules.js'
+import { type EndpointName, ENDPOINT_RULES } from '../../vocabulary/endpoint-rules.js'
 import { ERRORS, type ErrorTemplate } from '../../vocabulary/errors.js'
 
 /** Whether an analytics success had days with data in its range. */

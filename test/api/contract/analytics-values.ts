@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PROVIDERS } from '../../../src/vocabulary/providers.js'
-import { MESSAGES } from '../../../src/vocabulary/messages.js'
+import { MESSAGES } from '../../../src/vocabulary/endpoint-rules.js'
 import { defaultFixtures } from '../../../src/model/default-fixtures.js'
 import type { Transport } from '../../support/transport.js'
 import { expectSuccess } from './expect-envelope.js'

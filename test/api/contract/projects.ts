@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MESSAGES } from '../../../src/vocabulary/messages.js'
+import { MESSAGES } from '../../../src/vocabulary/endpoint-rules.js'
 import { DOCUMENTED_KEYS } from '../../../src/vocabulary/documented-keys.js'
 import type { Transport } from '../../support/transport.js'
 import { expectSuccess } from './expect-envelope.js'

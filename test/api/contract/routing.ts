@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ERRORS } from '../../../src/vocabulary/errors.js'
-import { MESSAGES } from '../../../src/vocabulary/messages.js'
+import { MESSAGES } from '../../../src/vocabulary/endpoint-rules.js'
 import type { Transport } from '../../support/transport.js'
 import { expectError, expectSuccess } from './expect-envelope.js'
 import { USER } from './fixtures.js'

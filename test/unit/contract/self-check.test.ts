@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { ERRORS } from '../../../src/vocabulary/errors.js'
-import { MESSAGES } from '../../../src/vocabulary/messages.js'
+import { MESSAGES } from '../../../src/vocabulary/endpoint-rules.js'
 import { conformanceChecks, conformanceSkips, expectConforming, type ReceivedAnswer } from '../../support/expect-conforming.js'
 import { toAnswer, useHttpTransport, useMswTransport, type Answer, type Transport } from '../../support/transport.js'
 import { parseRequests } from '../../hardening/raw-http.js'

@@ -1,7 +1,7 @@
 import { answeredNow } from '../../support/answered-now.js'
 import { ADMIN_OPERATION_LIST, ADMIN_OPERATIONS, matchAdminRoute } from '../../../src/contract/admin-operations.js'
 import { ENDPOINT_CONTRACTS } from '../../../src/contract/endpoint-contracts.js'
-import { ENDPOINT_NAMES } from '../../../src/vocabulary/endpoint-names.js'
+import { ENDPOINT_NAMES } from '../../../src/vocabulary/endpoint-rules.js'
 import { resolveRoute } from '../../../src/core/guards/resolve-route.js'
 import { NO_SERVER } from '../../../src/core/server-settings.js'
 import { queryValueDetail, unknownParameterDetail } from '../../../src/core/admin/read-admin-query.js'
