@@ -51,6 +51,15 @@ export type { EndpointName } from './vocabulary/endpoint-rules.js'
 export type { VariantName } from './vocabulary/variants.js'
 export type { KeyLevel } from './vocabulary/key-level.js'
 export type { CoverageReport, CoverageScope, CoveredOutcome, WarningCount } from './core/report/coverage.js'
+export type {
+  BehaviourEntry,
+  BehaviourFailure,
+  BehaviourKeyVerdict,
+  BehaviourReport,
+  BehaviourRuleVerdict,
+  BehaviourScope,
+} from './core/behaviour/behaviour-judge.js'
+export type { BehaviourRuleName, BehaviourVerdict } from './vocabulary/behaviour-rules.js'
 export type { Outcome } from './core/report/outcome-catalogue.js'
 export type { DatesKind, OutcomeExample } from './core/report/outcome-examples.js'
 export type { Collections } from './model/create-collections.js'

@@ -1,4 +1,12 @@
 import { z } from 'zod'
+import {
+  BEHAVIOUR_RULE_NAMES,
+  BEHAVIOUR_VERDICTS,
+  MAX_JUDGED_KEYS,
+  MAX_KEPT_FAILURES,
+  MAX_RETRIES_LIMIT,
+  type BehaviourVerdict,
+} from '../vocabulary/behaviour-rules.js'
 import { LIMITS } from '../vocabulary/limits.js'
 import { scenarioBodySchema } from './scenario-body-schema.js'
 import { sessionBodySchema, sessionViewSchema } from './session-schemas.js'
@@ -177,6 +185,55 @@ export const coverageDataSchema = z
   })
   .meta({ id: 'Coverage', description: 'The client report' })
 
+const behaviourVerdict = z.enum(BEHAVIOUR_VERDICTS as [BehaviourVerdict, ...BehaviourVerdict[]])
+
+/** `data` of `GET behaviour`: the verdicts on the client's behaviour. */
+export const behaviourDataSchema = z
+  .strictObject({
+    scope: z.enum(['reset', 'suite']),
+    max_retries: z.int().min(0).max(MAX_RETRIES_LIMIT).describe('The retries bounded-retries allowed'),
+    judged: z.int().min(0).describe('Requests judged'),
+    not_judged: z.int().min(0).describe(`Requests of keys past the first ${MAX_JUDGED_KEYS}, not judged`),
+    summary: z
+      .strictObject({ pass: z.int().min(0), fail: z.int().min(0), not_exercised: z.int().min(0) })
+      .describe('How many rules have each verdict'),
+    rules: z.array(
+      z
+        .strictObject({
+          rule: z.enum(BEHAVIOUR_RULE_NAMES),
+          verdict: behaviourVerdict.describe('fail if any key broke it, pass if some key met it, else not-exercised'),
+          description: z.string(),
+          exercise: z.string().nullable().describe('The scenario that would exercise it, where it was not'),
+          keys: z.array(
+            z
+              .strictObject({
+                key: z.string().nullable().describe('The key as sent, masked; null for requests without one'),
+                session: z.string().nullable().describe('The session it was sent under; null for this sandbox'),
+                verdict: behaviourVerdict,
+                exercised: z.int().min(0).describe('Times the rule was met'),
+                failed: z.int().min(0).describe('Times it was broken'),
+                failures: z
+                  .array(
+                    z
+                      .strictObject({
+                        message: z.string(),
+                        gap_ms: z.int().nullable().describe('The gap that broke it, in ms, where a gap did'),
+                        wanted_ms: z.int().nullable().describe('The least gap the rule wanted'),
+                        entries: z.array(journalEntrySchema).describe('The requests, in the journal’s order'),
+                        more: z.int().min(0).describe('Requests of it not listed'),
+                      })
+                      .meta({ id: 'BehaviourFailure' }),
+                  )
+                  .max(MAX_KEPT_FAILURES),
+              })
+              .meta({ id: 'BehaviourKeyVerdict' }),
+          ),
+        })
+        .meta({ id: 'BehaviourRuleVerdict' }),
+    ),
+  })
+  .meta({ id: 'Behaviour', description: "Verdicts on the client's behaviour" })
+
 /** `data` of the scenario operations and of the reset. */
 export const activeDataSchema = z.strictObject({ active: names }).meta({ id: 'ActiveScenarios' })
 
@@ -196,6 +253,7 @@ export const ADMIN_SCHEMAS: Readonly<Record<AdminSchemaName, z.ZodType>> = {
   requests: requestsDataSchema,
   empty: emptyObject,
   coverage: coverageDataSchema,
+  behaviour: behaviourDataSchema,
   accountBody: accountBodySchema,
   account: accountViewSchema,
   projectBody: projectBodySchema,

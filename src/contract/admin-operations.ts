@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT } from '../vocabulary/behaviour-rules.js'
 import { LIMITS } from '../vocabulary/limits.js'
 
 /** A query parameter an admin operation takes, described without zod: the router reads it, the document shows it. */
@@ -22,6 +23,7 @@ export type AdminSchemaName =
   | 'requests'
   | 'empty'
   | 'coverage'
+  | 'behaviour'
   | 'accountBody'
   | 'account'
   | 'projectBody'
@@ -150,6 +152,28 @@ export const ADMIN_OPERATIONS = {
     },
     status: 200,
     data: 'coverage',
+  },
+  get_behaviour: {
+    method: 'GET',
+    route: 'behaviour',
+    summary:
+      "Verdicts on the client's behaviour, per rule and per key as sent: pass, fail (with the requests and the gap that broke it) or not-exercised (with the scenario that would exercise it)",
+    query: {
+      scope: {
+        kind: 'choice',
+        values: ['reset', 'suite'],
+        description:
+          'reset (default): since the last reset; suite: since the start, across resets, at the root every session included, ended ones too',
+      },
+      max_retries: {
+        kind: 'whole',
+        min: 0,
+        max: MAX_RETRIES_LIMIT,
+        description: `How many retries of the same request bounded-retries allows (default ${DEFAULT_MAX_RETRIES})`,
+      },
+    },
+    status: 200,
+    data: 'behaviour',
   },
   get_openapi_json: {
     method: 'GET',

@@ -110,6 +110,7 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
     error,
     warnings,
     fault: fault === undefined ? null : `${FAULT_PREFIX}${fault.type}`,
+    retryAfter: retryAfterOf(answer),
     endpoint: endpoint?.name,
     level: context.level,
     dates: answer.dates,
@@ -126,6 +127,12 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
     return repeat.timed
   }
   return timedAnswer(answer, { delayMs, error, warnings, observer, fault: faultDelivery(fault) })
+}
+
+/** The seconds an answer's `Retry-After` says, or `null` (the sandbox writes it only as whole seconds). */
+function retryAfterOf(answer: EndpointAnswer): number | null {
+  const header = answer.headers['retry-after']
+  return header === undefined ? null : Number(header)
 }
 
 /** `envelope` without `errors.detail`. */

@@ -30,6 +30,7 @@ export function finishRequest(sandbox: SandboxCore, finished: FinishedRequest, r
           sandbox.model.index.knownKeys,
           warnings,
           fault,
+          finished.retryAfter,
         )
   if (!sandbox.clientReport || finished.observer || endpoint === undefined) return id
   const { coverage } = sandbox

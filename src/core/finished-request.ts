@@ -29,6 +29,8 @@ export interface FinishedRequest {
   readonly warnings: readonly Warning[]
   /** The fault it met (`fault-<type>`), or `null`. */
   readonly fault: string | null
+  /** The seconds its answer's `Retry-After` said, or `null`. */
+  readonly retryAfter: number | null
   /** Its endpoint, where it was routed to one. */
   readonly endpoint: EndpointName | undefined
   /** The level of its key, where the key check passed. */

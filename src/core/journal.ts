@@ -86,6 +86,8 @@ export interface JournalSaid {
   readonly cut: boolean
   readonly warnings: readonly Warning[]
   readonly fault: string | null
+  /** The seconds its answer's `Retry-After` said, or `null`: what the behaviour judge holds the next request to. */
+  readonly retryAfter: number | null
   /** Bytes an entry saying this draws from the budget. */
   readonly cost: number
 }
@@ -172,6 +174,7 @@ function sayOnce(
   fault: string | null,
   key: string | null,
   projectId: string | null,
+  retryAfter: number | null,
 ): JournalSaid {
   const last = memo.said
   if (
@@ -180,7 +183,8 @@ function sayOnce(
     last.scenarios === scenarios &&
     last.error === error &&
     last.warnings === warnings &&
-    last.fault === fault
+    last.fault === fault &&
+    last.retryAfter === retryAfter
   )
     return last
   const cost =
@@ -205,9 +209,35 @@ function sayOnce(
     cut: memo.cut,
     warnings,
     fault,
+    retryAfter,
     cost,
   }
   return memo.said
+}
+
+/**
+ * An entry as the journal lists it, from what it said, its time and its id: the only way out of
+ * the journal, so secret-like query values are hidden here ({@link redactKeys}).
+ *
+ * @example
+ * journal.forEach((said, at, id) => entries.push(journalEntryOf(said, at, id)))
+ */
+export function journalEntryOf(said: JournalSaid, at: number, id: number): JournalEntry {
+  return {
+    id,
+    time: new Date(at).toISOString(),
+    method: said.method,
+    path: said.path,
+    query: redactKeys(`?${said.query}`).slice(1),
+    status: said.status,
+    key: said.key,
+    project_id: said.projectId,
+    scenarios: said.scenarios,
+    error: said.error,
+    cut: said.cut,
+    warnings: said.warnings,
+    fault: said.fault,
+  }
 }
 
 /**
@@ -246,10 +276,47 @@ export class Journal {
    */
   #masked: MaskMemo = freshMemo(undefined)
 
+  /** The id of the last entry handed to the visitor: an entry is handed over once, before it leaves. */
+  #visited = 0
+
+  /**
+   * @param visit Called with every entry once, oldest first, before it leaves the ring (given up
+   * for a newer one, or cleared) or when {@link Journal.drain} is called: the behaviour judge reads
+   * every request so, however small the ring.
+   */
   constructor(
     readonly capacity: number,
     readonly account: BudgetAccount = unboundedAccount(),
+    readonly visit?: (said: JournalSaid, at: number, id: number) => void,
   ) {}
+
+  /**
+   * Hands every entry not handed over yet to the visitor, oldest first.
+   *
+   * @example
+   * journal.drain() // the judge has seen every request so far
+   */
+  drain(): void {
+    const visit = this.visit
+    if (visit === undefined || this.#visited >= this.#recorded) return
+    const saids = this.#said
+    const length = saids.length
+    const start = length === 0 ? 0 : this.#next % length
+    const first = this.#recorded - length + 1
+    for (let order = Math.max(0, this.#visited - first + 1); order < length; order++) {
+      const slot = (start + order) % length
+      visit(saids[slot]!, this.#at[slot]!, first + order)
+    }
+    this.#visited = this.#recorded
+  }
+
+  /** Hands the oldest entry, in `slot`, to the visitor as it leaves, unless it was handed over. */
+  #leaving(slot: number): void {
+    const oldest = this.#recorded - this.#said.length + 1
+    if (this.visit === undefined || oldest <= this.#visited) return
+    this.#visited = oldest
+    this.visit(this.#said[slot]!, this.#at[slot]!, oldest)
+  }
 
   /** A fresh memo for `keys` as they are now. */
   #remask(keys: KnownKeys): MaskMemo {
@@ -317,6 +384,7 @@ export class Journal {
     keys: KnownKeys,
     warnings: readonly Warning[] = NO_WARNINGS,
     fault: string | null = null,
+    retryAfter: number | null = null,
   ): number {
     const memo = this.#masked.keys === keys && this.#masked.changes === keys.changes ? this.#masked : this.#remask(keys)
     // A method is kept whole (up to 512 characters), so the kept text is the one to compare with.
@@ -339,7 +407,7 @@ export class Journal {
       memo.keptProjectId = projectId === null ? null : detachText(clip(maskKeysInText(projectId, keys)))
       memo.said = undefined
     }
-    this.#place(sayOnce(memo, status, scenarios, error, warnings, fault, key, projectId), at)
+    this.#place(sayOnce(memo, status, scenarios, error, warnings, fault, key, projectId, retryAfter), at)
     return ++this.#recorded
   }
 
@@ -356,6 +424,7 @@ export class Journal {
       if (length === 0) return this.#insert(said, time, 0)
       // The ring is full most of the time, so the slot is `#next` as it is, without a division.
       const at = this.#next < length ? this.#next : this.#next % length
+      if (this.visit !== undefined) this.#leaving(at)
       const costs = this.#costs
       if (this.account.change(costs[at]!, said.cost)) {
         costs[at] = said.cost
@@ -414,26 +483,32 @@ export class Journal {
     const chosen = since === undefined ? matching.slice(Math.max(0, matching.length - limit)) : matching.slice(0, limit)
     return chosen.map((order) => {
       const slot = (start + order) % length
-      const said = saids[slot]!
-      return {
-        id: first + order,
-        time: new Date(this.#at[slot]!).toISOString(),
-        method: said.method,
-        path: said.path,
-        query: redactKeys(`?${said.query}`).slice(1),
-        status: said.status,
-        key: said.key,
-        project_id: said.projectId,
-        scenarios: said.scenarios,
-        error: said.error,
-        cut: said.cut,
-        warnings: said.warnings,
-        fault: said.fault,
-      }
+      return journalEntryOf(saids[slot]!, this.#at[slot]!, first + order)
     })
   }
 
+  /**
+   * Calls `visit` with each kept entry, oldest first: what it said, its time (ms since the epoch,
+   * as recorded: the request's arrival) and its id. Nothing is formatted or copied, so judging the
+   * whole journal (the behaviour verdicts) allocates nothing per entry.
+   *
+   * @example
+   * journal.forEach((said, at, id) => { if (said.status === 429) console.log(id, at) })
+   */
+  forEach(visit: (said: JournalSaid, at: number, id: number) => void): void {
+    const saids = this.#said
+    const length = saids.length
+    const start = length === 0 ? 0 : this.#next % length
+    const first = this.#recorded - length + 1
+    for (let order = 0; order < length; order++) {
+      const slot = (start + order) % length
+      visit(saids[slot]!, this.#at[slot]!, first + order)
+    }
+  }
+
   clear(): void {
+    this.drain()
+    this.#visited = 0
     for (const cost of this.#costs) this.account.give(cost)
     this.#clears++
     this.#said.length = 0

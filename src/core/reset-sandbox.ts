@@ -15,7 +15,9 @@ import type { SandboxCore } from './sandbox-core.js'
  */
 export function resetSandbox(sandbox: SandboxCore): void {
   sandbox.scenarios.reset()
+  // The judge reads what is left of the journal as it is cleared, then starts afresh.
   sandbox.journal.clear()
+  sandbox.behaviour.reset()
   sandbox.observerJournal.clear()
   sandbox.coverage.clear()
   sandbox.requestCount = 0

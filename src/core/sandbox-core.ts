@@ -8,6 +8,7 @@ import type { Routes } from './endpoints/api-routes.js'
 import type { ScenarioState } from '../scenarios/scenario-state.js'
 import type { Journal } from './journal.js'
 import type { Coverage } from './report/coverage.js'
+import type { BehaviourJudge } from './behaviour/behaviour-judge.js'
 import type { ProcessWide } from './process-wide.js'
 import type { RepeatMemo } from './repeat-memo.js'
 import type { WarningsMemo } from './report/warnings-memo.js'
@@ -39,6 +40,8 @@ export interface SandboxCore {
   readonly observerJournal: Journal
   /** Which outcomes the requests met and the warnings they got: the client report. */
   readonly coverage: Coverage
+  /** The verdicts on the client's behaviour, judged from the journal's entries. */
+  readonly behaviour: BehaviourJudge
   /** Whether requests are checked for warnings and counted for coverage (on unless turned off). */
   readonly clientReport: boolean
   /** Strict mode: a request with a warning is answered 400 with the warning's code. */
@@ -63,4 +66,4 @@ export interface SandboxCore {
 /**
  * What of a sandbox exists before its data is seeded: scenarios, journals, coverage.
  */
-export type SandboxState = Pick<SandboxCore, 'budget' | 'scenarios' | 'journal' | 'observerJournal' | 'coverage'>
+export type SandboxState = Pick<SandboxCore, 'budget' | 'scenarios' | 'journal' | 'observerJournal' | 'coverage' | 'behaviour'>

@@ -1,4 +1,5 @@
 import type { Envelope } from '../contract/envelope.js'
+import type { BehaviourJudge } from './behaviour/behaviour-judge.js'
 import type { Answer } from './answer.js'
 import type { Coverage } from './report/coverage.js'
 import type { SandboxCore } from './sandbox-core.js'
@@ -33,6 +34,12 @@ export interface SessionRoutes {
   end(id: string): Envelope<unknown>
   /** The client reports of every session, live and ended: the root's suite report adds them up. */
   coverages(): readonly Coverage[]
+  /**
+   * The behaviour judges of every session, live (their journals read to the end) and ended, each
+   * with its session's id (`null`: ended ones, whose verdicts carry their ids): the root's suite
+   * verdicts add them up.
+   */
+  behaviours(): readonly (readonly [string | null, BehaviourJudge])[]
 }
 
 /**

@@ -45,6 +45,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return opened.requests
     },
     coverage: opened.coverage,
+    behaviour: opened.behaviour,
     useScenario: opened.useScenario,
     reset: opened.reset,
     accounts: opened.accounts,

@@ -30,6 +30,7 @@ type ControlOperations = {
 export const CONTROL_OPERATIONS = {
   requests: 'get_requests',
   coverage: 'get_coverage',
+  behaviour: 'get_behaviour',
   useScenario: 'put_scenario',
   reset: 'post_reset',
   accounts: { create: 'post_accounts' },

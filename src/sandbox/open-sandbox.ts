@@ -5,6 +5,7 @@ import { createClock } from '../vocabulary/clock.js'
 import { createRoutes } from '../core/endpoints/api-routes.js'
 import { toLatencyRange, type LatencyRange } from '../vocabulary/latency.js'
 import type { SandboxCore, SandboxState } from '../core/sandbox-core.js'
+import { BehaviourJudge } from '../core/behaviour/behaviour-judge.js'
 import { createModel } from '../model/create-model.js'
 import { createPortal } from '../model/create-portal.js'
 import { defaultFixtures } from '../model/default-fixtures.js'
@@ -155,12 +156,15 @@ export function createSandboxState(config: SandboxConfig): SandboxState {
   const budget = config.budget?.account() ?? unboundedAccount()
   // First, while the account holds nothing else: definitions past the budget refuse the sandbox whole.
   config.catalogue.attach(budget)
+  const behaviour = new BehaviourJudge()
   return {
     budget,
     scenarios: new ScenarioState(config.catalogue, config.scenarios, config.seed, budget, config.mutate.variant),
-    journal: new Journal(JOURNAL_CAPACITY, budget),
+    // The judge reads every entry once, as it leaves the ring or when verdicts are asked for.
+    journal: new Journal(JOURNAL_CAPACITY, budget, (said, at, id) => behaviour.feed(said, at, id)),
     observerJournal: new Journal(OBSERVER_JOURNAL_CAPACITY, budget),
     coverage: new Coverage(),
+    behaviour,
   }
 }
 

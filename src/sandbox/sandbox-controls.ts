@@ -1,4 +1,8 @@
 import type { JournalEntry } from '../core/journal.js'
+import { MAX_RETRIES_LIMIT } from '../vocabulary/behaviour-rules.js'
+import { ConfigError } from '../vocabulary/config-error.js'
+import type { BehaviourReport, BehaviourScope } from '../core/behaviour/behaviour-judge.js'
+import { behaviourOf } from '../core/behaviour/behaviour-of.js'
 import type { CoverageReport, CoverageScope } from '../core/report/coverage.js'
 import { resetSandbox } from '../core/reset-sandbox.js'
 import type { SandboxCore, SandboxState } from '../core/sandbox-core.js'
@@ -106,6 +110,18 @@ export interface SandboxControls {
    */
   coverage(scope?: CoverageScope): CoverageReport
   /**
+   * Verdicts on the client's behaviour, per rule and per key: did it wait as `Retry-After` said,
+   * retry a failure at most `maxRetries` times (default 3), back off, leave a 400, 401 or 403 alone,
+   * stop using a key answered 401? Since the last `reset()` (the default), or with `'suite'` since
+   * the start (and from `startSandbox`, every session too, ended ones included).
+   *
+   * @example
+   * sandbox.useScenario('rate-limited')
+   * await client.listProjects() // the client under test
+   * expect(sandbox.behaviour().summary.fail).toBe(0)
+   */
+  behaviour(scope?: BehaviourScope, maxRetries?: number): BehaviourReport
+  /**
    * Puts these scenarios in force (replacing the current ones) until the next call or `reset()`:
    * built-in names or definitions. Throws a ConfigError for an unknown name, changing nothing.
    */
@@ -116,6 +132,19 @@ export interface SandboxControls {
   readonly projects: ProjectControls
   readonly keys: KeyControls
   readonly clock: ClockControls
+}
+
+/**
+ * `maxRetries` as `behaviour()` takes it: a whole number from 0 to 100, or a ConfigError naming it.
+ *
+ * @example
+ * checkedRetries(5) // 5
+ */
+export function checkedRetries(maxRetries: number | undefined): number | undefined {
+  if (maxRetries === undefined || (Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= MAX_RETRIES_LIMIT)) return maxRetries
+  throw new ConfigError(
+    `Invalid maxRetries for behaviour(): must be a whole number from 0 to ${MAX_RETRIES_LIMIT} (got ${String(maxRetries)})`,
+  )
 }
 
 /**
@@ -134,6 +163,7 @@ export function createSandboxControls(state: SandboxState, core: Promise<Sandbox
       return state.journal.list()
     },
     coverage: (scope) => state.coverage.report(scope),
+    behaviour: (scope = 'reset', maxRetries) => behaviourOf(state, scope, checkedRetries(maxRetries)),
     useScenario(...scenarios) {
       state.scenarios.activate(resolveScenarios(state.scenarios.catalogue, scenarios, (index) => `useScenario argument ${index + 1}`))
     },

@@ -1,4 +1,5 @@
 import { ok, type Envelope } from '../contract/envelope.js'
+import { BehaviourJudge } from '../core/behaviour/behaviour-judge.js'
 import type { SessionView } from '../contract/session-schemas.js'
 import { SandboxError } from '../vocabulary/sandbox-error.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
@@ -121,6 +122,8 @@ export class SessionStore implements SessionRoutes {
   readonly #sessions = new Map<string, Session>()
   /** What ended sessions counted: the root's suite report keeps it. */
   readonly #ended = new Coverage()
+  /** What ended sessions' clients did, judged: the root's suite verdicts keep it. */
+  readonly #endedBehaviour = new BehaviourJudge()
   /** Changes whenever a session is made, used or ended: what the shared list depends on. */
   #changes = 0
   /** The list's answer, built once per change (1,000 sessions list in about 300 KB). */
@@ -208,6 +211,8 @@ export class SessionStore implements SessionRoutes {
     if (session === undefined) return false
     for (const child of [...session.children]) this.remove(child.id)
     this.#ended.absorb(session.core.coverage)
+    session.core.journal.drain()
+    this.#endedBehaviour.absorb(session.core.behaviour, session.id)
     if (session.parent !== undefined) {
       session.parent.endedChildren.absorb(session.core.coverage)
       session.parent.endedChildren.absorb(session.endedChildren)
@@ -230,6 +235,8 @@ export class SessionStore implements SessionRoutes {
         return ok({ id }, 'Session ended')
       },
       coverages: () => this.#descendantCoverages(parentOf()),
+      // A session's suite verdicts are its own (its children's are the root's).
+      behaviours: () => [],
     }
   }
 
@@ -251,6 +258,14 @@ export class SessionStore implements SessionRoutes {
 
   coverages(): readonly Coverage[] {
     return [this.#ended, ...[...this.#sessions.values()].map((session) => session.core.coverage)]
+  }
+
+  behaviours(): readonly (readonly [string | null, BehaviourJudge])[] {
+    const live = [...this.#sessions.values()].map((session) => {
+      session.core.journal.drain()
+      return [session.id, session.core.behaviour] as const
+    })
+    return [[null, this.#endedBehaviour], ...live]
   }
 
   /** Ends every session (the server closes). */

@@ -1,7 +1,8 @@
 import { resolveSandboxConfig } from '../sandbox/open-sandbox.js'
+import { behaviourOf } from '../core/behaviour/behaviour-of.js'
 import type { SandboxOptions } from '../sandbox/sandbox-options.js'
 import { libraryOptionNames, OPTIONS, type OptionName, type OptionRow } from '../vocabulary/options.js'
-import type { SandboxControls } from '../sandbox/sandbox-controls.js'
+import { checkedRetries, type SandboxControls } from '../sandbox/sandbox-controls.js'
 import { serveSandbox } from './serve-sandbox.js'
 import { DEFAULT_TIMEOUTS } from './start-server.js'
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_SECONDS, type Session } from './session-store.js'
@@ -147,6 +148,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       return opened.requests
     },
     coverage: (scope) => core.coverage.report(scope, scope === 'suite' ? running.sessions!.coverages() : []),
+    behaviour: (scope = 'reset', maxRetries) =>
+      behaviourOf(core, scope, checkedRetries(maxRetries), scope === 'suite' ? sessions.behaviours() : []),
     useScenario: opened.useScenario,
     reset: opened.reset,
     accounts: opened.accounts,

@@ -1,4 +1,5 @@
 import { MUTATION_LIST } from '../mutation-list.js'
+import { behaviourOf } from '../behaviour/behaviour-of.js'
 import type { AdminOperationId } from '../../contract/admin-operations.js'
 import { loadInputSchemas } from '../../contract/load-input-schemas.js'
 import { ok, type Envelope } from '../../contract/envelope.js'
@@ -222,6 +223,12 @@ export const ADMIN_HANDLERS: AdminHandlers = {
     // The root's suite adds every session up, ended ones included.
     const others = scope === 'suite' ? (server.sessions?.coverages() ?? []) : []
     return ok(sandbox.coverage.report(scope, others), 'Coverage retrieved successfully')
+  },
+  get_behaviour: (sandbox, { query }, server) => {
+    const scope = query.scope ?? 'reset'
+    // The root's suite adds every session's verdicts, ended ones included.
+    const others = scope === 'suite' ? (server.sessions?.behaviours() ?? []) : []
+    return ok(behaviourOf(sandbox, scope, query.max_retries, others), 'Behaviour judged')
   },
   get_openapi_json: (_sandbox, _input, server) => getDocument(server, 'openapi'),
   get_admin_openapi_json: (_sandbox, _input, server) => getDocument(server, 'admin-openapi'),

@@ -414,6 +414,7 @@ describe('dispatchAdmin', () => {
       reset: ['POST'],
       requests: ['DELETE', 'GET'],
       coverage: ['GET'],
+      behaviour: ['GET'],
       'openapi.json': ['GET'],
       'admin-openapi.json': ['GET'],
       accounts: ['POST'],

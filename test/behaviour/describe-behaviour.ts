@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { BEHAVIOUR_FAILURES } from '../../src/core/behaviour/behaviour-judge.js'
+import type { BehaviourReport } from '../../src/core/behaviour/behaviour-judge.js'
+import { BEHAVIOUR_RULES, type BehaviourRuleName } from '../../src/vocabulary/behaviour-rules.js'
+import type { ScenarioInput } from '../../src/library.js'
+
+/** What the shared suite needs of a sandbox, over HTTP or through msw. */
+export interface BehaviourHarness {
+  /** The API's base URL (ends in /api/v1/). */
+  readonly url: string
+  behaviour(query?: string): Promise<BehaviourReport>
+  useScenario(...scenarios: Array<string | ScenarioInput>): Promise<void>
+  reset(): Promise<void>
+  close(): Promise<void>
+}
+
+const USER = { 'X-API-Key': 'sbx_user_alpha' }
+const OTHER = { 'X-API-Key': 'sbx_user_beta' }
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
+
+/** A 503 with Retry-After: 1, so a client that obeys waits one second. */
+const UNAVAILABLE_FOR_A_SECOND: ScenarioInput = {
+  name: 'unavailable-a-second',
+  description: 'Every request is refused with 503 and Retry-After: 1',
+  rules: [{ fail: { status: 503, retryAfter: 1 } }],
+}
+
+/**
+ * The behaviour verdicts, each rule kept by one client and broken by another (product.md, "What
+ * the client does next"), run over HTTP and through msw alike.
+ */
+export function describeBehaviour(name: string, start: () => Promise<BehaviourHarness>): void {
+  describe(`The behaviour verdicts (${name})`, () => {
+    let sandbox: BehaviourHarness
+    const get = (path: string, headers: Record<string, string> = USER) => fetch(`${sandbox.url}${path}`, { headers })
+    const rule = async (name: BehaviourRuleName, query = '') => {
+      const report = await sandbox.behaviour(query)
+      return report.rules.find((verdict) => verdict.rule === name)!
+    }
+
+    beforeAll(async () => {
+      sandbox = await start()
+    })
+    afterAll(() => sandbox.close())
+    beforeEach(() => sandbox.reset())
+
+    it('say every rule is not exercised, with the scenario that would exercise it, before any request', async () => {
+      const report = await sandbox.behaviour()
+      expect(report.summary).toEqual({ pass: 0, fail: 0, not_exercised: 5 })
+      for (const verdict of report.rules) expect(verdict.exercise).toBe(BEHAVIOUR_RULES[verdict.rule].exercise)
+    })
+
+    it('pass retry-after for a client that waits as Retry-After says, and fail one that comes back at once, with the gap and both requests', async () => {
+      await sandbox.useScenario(UNAVAILABLE_FOR_A_SECOND)
+      expect((await get('projects')).headers.get('retry-after')).toBe('1')
+      await sleep(1000)
+      await get('projects')
+      expect((await rule('retry-after')).verdict).toBe('pass')
+
+      await get('projects', OTHER)
+      await get('projects', OTHER)
+      const verdict = await rule('retry-after')
+      expect(verdict.verdict).toBe('fail')
+      const broken = verdict.keys.find((key) => key.verdict === 'fail')!
+      expect(broken.key).toBe('sbx_us…ta')
+      const [failure] = broken.failures
+      expect(failure!.wanted_ms).toBe(1000)
+      expect(failure!.gap_ms).toBeLessThan(1000)
+      expect(failure!.message).toBe(BEHAVIOUR_FAILURES.retryAfter(failure!.gap_ms!, 1000))
+      expect(failure!.entries.map((entry) => entry.status)).toEqual([503, 503])
+      expect(verdict.keys.find((key) => key.key === 'sbx_us…ha')!.verdict).toBe('pass')
+    })
+
+    it('pass bounded-retries and backoff for three retries 100, 200 and 400 ms apart, and fail both for six attempts at once', async () => {
+      await sandbox.useScenario('server-error')
+      for (const wait of [0, 100, 200, 400]) {
+        await sleep(wait)
+        await get('projects')
+      }
+      expect((await rule('bounded-retries')).verdict).toBe('pass')
+      expect((await rule('backoff')).verdict).toBe('pass')
+
+      for (let attempt = 0; attempt < 6; attempt++) await get('projects', OTHER)
+      const retries = await rule('bounded-retries')
+      expect(retries.verdict).toBe('fail')
+      const [failure] = retries.keys.find((key) => key.verdict === 'fail')!.failures
+      expect(failure!.message).toBe(BEHAVIOUR_FAILURES.retries(6, 3))
+      expect(failure!.entries).toHaveLength(6)
+      const backoff = await rule('backoff')
+      expect(backoff.verdict).toBe('fail')
+      expect(backoff.keys.find((key) => key.verdict === 'fail')!.failures[0]!.wanted_ms).toBe(100)
+      // Six attempts are five retries: allowed where the report is asked to allow five.
+      expect((await rule('bounded-retries', 'max_retries=5')).verdict).toBe('pass')
+    })
+
+    it('fail backoff for gaps that shrink, naming both', async () => {
+      await sandbox.useScenario('server-error')
+      for (const wait of [0, 300, 120]) {
+        await sleep(wait)
+        await get('projects')
+      }
+      const [failure] = (await rule('backoff')).keys[0]!.failures
+      expect(failure!.message).toMatch(/^the gap between attempts shrank from \d+ ms to \d+ ms$/)
+      expect(failure!.wanted_ms).toBeGreaterThanOrEqual(290)
+    })
+
+    it('pass no-retry-on-4xx for a client that mends its request after a 400, and fail one that sends it again unchanged', async () => {
+      await get('monitoring?start_date=2026-13-01', { ...USER, 'X-Project-ID': '101' })
+      await get('monitoring?start_date=2026-02-01', { ...USER, 'X-Project-ID': '101' })
+      expect((await rule('no-retry-on-4xx')).verdict).toBe('pass')
+      await get('monitoring?start_date=2026-13-01', { ...OTHER, 'X-Project-ID': '201' })
+      await get('monitoring?start_date=2026-13-01', { ...OTHER, 'X-Project-ID': '201' })
+      const verdict = await rule('no-retry-on-4xx')
+      expect(verdict.verdict).toBe('fail')
+      const [failure] = verdict.keys.find((key) => key.verdict === 'fail')!.failures
+      expect(failure!.message).toBe(BEHAVIOUR_FAILURES.sentAgain(400))
+      expect(failure!.entries.map((entry) => entry.error)).toEqual(['invalid_date', 'invalid_date'])
+    })
+
+    it('pass dead-key for one more try after a 401, and fail a key used twice more, listing every use', async () => {
+      await sandbox.useScenario('expired-keys')
+      await get('projects')
+      await get('validate')
+      expect((await rule('dead-key')).verdict).toBe('pass')
+      for (let use = 0; use < 4; use++) await get(use % 2 === 0 ? 'projects' : 'validate', OTHER)
+      const verdict = await rule('dead-key')
+      expect(verdict.verdict).toBe('fail')
+      const [failure] = verdict.keys.find((key) => key.verdict === 'fail')!.failures
+      expect(failure!.message).toBe(BEHAVIOUR_FAILURES.deadKey(3))
+      expect(failure!.entries.map((entry) => entry.status)).toEqual([401, 401, 401, 401])
+    })
+
+    it('start afresh after a reset: no request before it is held against one after', async () => {
+      await sandbox.useScenario('bad-request')
+      await get('projects')
+      await sandbox.reset()
+      await sandbox.useScenario('bad-request')
+      await get('projects')
+      expect((await rule('no-retry-on-4xx')).verdict).toBe('pass')
+      // The suite keeps what was judged before the reset.
+      expect((await rule('no-retry-on-4xx', 'scope=suite')).keys[0]!.exercised).toBeGreaterThanOrEqual(2)
+    })
+
+    it('judge every request, however many more than the journal keeps', async () => {
+      await sandbox.useScenario('bad-request')
+      for (let call = 0; call < 1_100; call++) await get(call % 2 === 0 ? 'projects' : 'validate')
+      const verdict = await rule('no-retry-on-4xx')
+      expect(verdict.keys[0]!.exercised).toBe(1_100)
+      expect(verdict.verdict).toBe('pass')
+      expect((await sandbox.behaviour()).judged).toBe(1_100)
+    })
+  })
+}
+
+/** A response's `data`, checked to be a success. */
+export async function dataOf<T>(response: Response): Promise<T> {
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { data: T }).data
+}
