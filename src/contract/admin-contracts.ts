@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { expectBodySchema } from './expect-schemas.js'
 import {
   BEHAVIOUR_RULE_NAMES,
   BEHAVIOUR_VERDICTS,
@@ -254,6 +255,10 @@ export const ADMIN_SCHEMAS: Readonly<Record<AdminSchemaName, z.ZodType>> = {
   empty: emptyObject,
   coverage: coverageDataSchema,
   behaviour: behaviourDataSchema,
+  expectBody: expectBodySchema,
+  expectation: z
+    .strictObject({ ok: z.literal(true), matched: z.array(journalEntrySchema).describe('The requests it counted, oldest first') })
+    .meta({ id: 'ExpectationMet', description: 'An expectation met' }),
   accountBody: accountBodySchema,
   account: accountViewSchema,
   projectBody: projectBodySchema,
@@ -298,6 +303,8 @@ export const adminErrorEnvelopeSchema = z
         .array(z.strictObject({ field: z.string(), message: z.string() }))
         .optional()
         .describe("A body's mistakes, each with its field"),
+      differences: z.array(z.string()).optional().describe('expectation_failed: what differed from the expectation'),
+      entries: z.array(journalEntrySchema).optional().describe('expectation_failed: the requests judged'),
     }),
     meta_data: emptyObject,
   })

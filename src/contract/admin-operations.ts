@@ -24,6 +24,8 @@ export type AdminSchemaName =
   | 'empty'
   | 'coverage'
   | 'behaviour'
+  | 'expectBody'
+  | 'expectation'
   | 'accountBody'
   | 'account'
   | 'projectBody'
@@ -174,6 +176,16 @@ export const ADMIN_OPERATIONS = {
     },
     status: 200,
     data: 'behaviour',
+  },
+  post_expect: {
+    method: 'POST',
+    route: 'expect',
+    summary:
+      "Checks what a test expects of its client's requests to one path against the journal: how many, after which status, how far apart",
+    body: 'expectBody',
+    status: 200,
+    data: 'expectation',
+    conflict: 'expectation_failed: the requests differ from the expectation (errors.differences says how, errors.entries lists them)',
   },
   get_openapi_json: {
     method: 'GET',

@@ -31,6 +31,7 @@ export const ERROR_CONDITIONS: Readonly<Record<keyof typeof ERRORS, string>> = {
   memoryFull:
     'Admin API: an operation that would take the sandboxes of the process (root and sessions) together past the process memory budget',
   keyTaken: 'Admin API: POST keys chose a key text another key has',
+  expectationFailed: 'Admin API: POST expect, the requests in the journal differ from what the test expects',
   sessionNotFound: 'Any path under /sessions/{id}/ whose session does not exist (never made, ended, or expired)',
   sessionsFull: 'Admin API: POST sessions with as many live sessions as --max-sessions',
   unknownParameter: 'Strict mode: a query parameter no endpoint reads (did-you-mean in the detail)',

@@ -19,3 +19,4 @@ export {
 export { scenarioSchema } from './scenario-schema.js'
 export { sessionBodySchema } from './session-schemas.js'
 export { scenarioListBodySchema } from './scenario-body-schema.js'
+export { expectBodySchema } from './expect-schemas.js'

@@ -46,6 +46,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     coverage: opened.coverage,
     behaviour: opened.behaviour,
+    expect: opened.expect,
     useScenario: opened.useScenario,
     reset: opened.reset,
     accounts: opened.accounts,

@@ -31,6 +31,7 @@ export const CONTROL_OPERATIONS = {
   requests: 'get_requests',
   coverage: 'get_coverage',
   behaviour: 'get_behaviour',
+  expect: 'post_expect',
   useScenario: 'put_scenario',
   reset: 'post_reset',
   accounts: { create: 'post_accounts' },

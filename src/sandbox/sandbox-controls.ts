@@ -1,4 +1,8 @@
 import type { JournalEntry } from '../core/journal.js'
+import { loadInputSchemas } from '../contract/load-input-schemas.js'
+import { parse } from '../model/parse-body.js'
+import { checkExpectation, type ExpectationOutcome } from '../core/behaviour/check-expectation.js'
+import type { ExpectationInput } from '../contract/expect-schemas.js'
 import { MAX_RETRIES_LIMIT } from '../vocabulary/behaviour-rules.js'
 import { ConfigError } from '../vocabulary/config-error.js'
 import type { BehaviourReport, BehaviourScope } from '../core/behaviour/behaviour-judge.js'
@@ -122,6 +126,19 @@ export interface SandboxControls {
    */
   behaviour(scope?: BehaviourScope, maxRetries?: number): BehaviourReport
   /**
+   * Checks what a test expects of its client's requests to one path, against the journal (as
+   * `POST /__sandbox/expect` does): how many, after which status, how far apart. Resolves with the
+   * requests it counted, or with what differed and the requests judged; rejects with a PortalError
+   * naming each field of an expectation it cannot read (400 `invalid_body`, as the admin API).
+   *
+   * @example
+   * sandbox.useScenario('service-unavailable')
+   * await client.listProjects()
+   * const outcome = await sandbox.expect({ path: '/projects', count: { min: 1, max: 3 }, after: { status: 503 }, min_gap: 'retry-after' })
+   * expect(outcome.ok).toBe(true)
+   */
+  expect(expectation: ExpectationInput): Promise<ExpectationOutcome>
+  /**
    * Puts these scenarios in force (replacing the current ones) until the next call or `reset()`:
    * built-in names or definitions. Throws a ConfigError for an unknown name, changing nothing.
    */
@@ -164,6 +181,10 @@ export function createSandboxControls(state: SandboxState, core: Promise<Sandbox
     },
     coverage: (scope) => state.coverage.report(scope),
     behaviour: (scope = 'reset', maxRetries) => behaviourOf(state, scope, checkedRetries(maxRetries)),
+    async expect(expectation) {
+      const checked = parse(loadInputSchemas().expectBodySchema, expectation)
+      return checkExpectation(await core, checked)
+    },
     useScenario(...scenarios) {
       state.scenarios.activate(resolveScenarios(state.scenarios.catalogue, scenarios, (index) => `useScenario argument ${index + 1}`))
     },

@@ -150,6 +150,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     coverage: (scope) => core.coverage.report(scope, scope === 'suite' ? running.sessions!.coverages() : []),
     behaviour: (scope = 'reset', maxRetries) =>
       behaviourOf(core, scope, checkedRetries(maxRetries), scope === 'suite' ? sessions.behaviours() : []),
+    expect: opened.expect,
     useScenario: opened.useScenario,
     reset: opened.reset,
     accounts: opened.accounts,

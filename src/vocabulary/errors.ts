@@ -178,6 +178,12 @@ export const ERRORS = {
     message: 'The sandbox holds as many sessions as it may',
     detail: 'End a session (DELETE /__sandbox/sessions/{id}) or wait for an unused one to expire (--max-sessions, --session-ttl)',
   },
+  expectationFailed: {
+    status: 409,
+    error: 'expectation_failed',
+    message: 'The expectation was not met',
+    detail: 'errors.differences says what differed, errors.entries lists the requests judged',
+  },
   keyTaken: {
     status: 409,
     error: 'key_taken',

@@ -1,5 +1,6 @@
 import { startSandbox } from '../../src/server/start-sandbox.js'
 import type { BehaviourReport } from '../../src/core/behaviour/behaviour-judge.js'
+import type { JournalEntry } from '../../src/library.js'
 import { dataOf, describeBehaviour } from './describe-behaviour.js'
 
 describeBehaviour('over HTTP, GET /__sandbox/behaviour', async () => {
@@ -11,5 +12,19 @@ describeBehaviour('over HTTP, GET /__sandbox/behaviour', async () => {
     useScenario: async (...scenarios) => running.useScenario(...scenarios),
     reset: () => running.reset(),
     close: () => running.close(),
+    expect: async (body) => {
+      const response = await fetch(`${admin}expect`, { method: 'POST', body: JSON.stringify(body) })
+      const answer = (await response.json()) as {
+        data: { matched?: JournalEntry[] }
+        errors: { differences?: string[]; entries?: JournalEntry[]; fields?: { field: string }[] }
+      }
+      return {
+        status: response.status,
+        matched: answer.data.matched,
+        differences: answer.errors.differences,
+        entries: answer.errors.entries,
+        fields: answer.errors.fields?.map((issue) => issue.field),
+      }
+    },
   }
 })

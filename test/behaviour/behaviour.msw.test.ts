@@ -1,6 +1,8 @@
 import { setupServer } from 'msw/node'
 import { createSandbox } from '../../src/msw/create-sandbox.js'
 import { describeBehaviour } from './describe-behaviour.js'
+import { PortalError } from '../../src/vocabulary/portal-error.js'
+import type { ExpectationInput } from '../../src/contract/expect-schemas.js'
 
 describeBehaviour('through msw, sandbox.behaviour()', async () => {
   const sandbox = createSandbox({ now: '2026-03-01' })
@@ -17,5 +19,16 @@ describeBehaviour('through msw, sandbox.behaviour()', async () => {
     useScenario: async (...scenarios) => sandbox.useScenario(...scenarios),
     reset: () => sandbox.reset(),
     close: async () => server.close(),
+    expect: async (body) => {
+      try {
+        const outcome = await sandbox.expect(body as ExpectationInput)
+        return outcome.ok
+          ? { status: 200, matched: outcome.matched }
+          : { status: 409, differences: outcome.differences, entries: outcome.entries }
+      } catch (error) {
+        if (!(error instanceof PortalError)) throw error
+        return { status: error.status, fields: error.issues.map((issue) => issue.field) }
+      }
+    },
   }
 })

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BEHAVIOUR_FAILURES } from '../../src/core/behaviour/behaviour-judge.js'
 import type { BehaviourReport } from '../../src/core/behaviour/behaviour-judge.js'
 import { BEHAVIOUR_RULES, type BehaviourRuleName } from '../../src/vocabulary/behaviour-rules.js'
-import type { ScenarioInput } from '../../src/library.js'
+import type { JournalEntry, ScenarioInput } from '../../src/library.js'
+import { EXPECTATION_DIFFERENCES } from '../../src/core/behaviour/check-expectation.js'
+import { EXPECT_PATH_MESSAGE } from '../../src/contract/expect-schemas.js'
 
 /** What the shared suite needs of a sandbox, over HTTP or through msw. */
 export interface BehaviourHarness {
@@ -12,6 +14,17 @@ export interface BehaviourHarness {
   useScenario(...scenarios: Array<string | ScenarioInput>): Promise<void>
   reset(): Promise<void>
   close(): Promise<void>
+  /** An expectation checked: 200 with what it matched, 409 with what differed, or 400 with the fields refused. */
+  expect(body: unknown): Promise<ExpectationAnswer>
+}
+
+/** What an expectation came to, over HTTP or in process alike. */
+export interface ExpectationAnswer {
+  readonly status: number
+  readonly matched?: readonly JournalEntry[]
+  readonly differences?: readonly string[]
+  readonly entries?: readonly JournalEntry[]
+  readonly fields?: readonly string[]
 }
 
 const USER = { 'X-API-Key': 'sbx_user_alpha' }
@@ -148,6 +161,64 @@ export function describeBehaviour(name: string, start: () => Promise<BehaviourHa
       expect(verdict.keys[0]!.exercised).toBe(1_100)
       expect(verdict.verdict).toBe('pass')
       expect((await sandbox.behaviour()).judged).toBe(1_100)
+    })
+    it('meet an expectation of how many requests came after a 500 and how far apart, giving the requests it counted', async () => {
+      await sandbox.useScenario('server-error')
+      for (const wait of [0, 100, 200]) {
+        await sleep(wait)
+        await get('projects')
+      }
+      const met = await sandbox.expect({ path: '/projects', count: { min: 1, max: 3 }, after: { status: 500 }, min_gap_ms: 100 })
+      expect(met.status).toBe(200)
+      expect(met.matched!.map((entry) => entry.status)).toEqual([500, 500])
+    })
+
+    it('answer 409 with what differed and the requests judged, for too many requests too close together', async () => {
+      await sandbox.useScenario('server-error')
+      for (let attempt = 0; attempt < 4; attempt++) await get('projects', OTHER)
+      const unmet = await sandbox.expect({
+        path: 'projects',
+        key: 'sbx_user_beta',
+        count: { max: 2 },
+        after: { status: 500 },
+        min_gap_ms: 500,
+      })
+      expect(unmet.status).toBe(409)
+      expect(unmet.differences![0]).toBe(EXPECTATION_DIFFERENCES.tooMany(3, 2, 'to /projects with that key after a 500'))
+      expect(
+        unmet
+          .differences!.slice(1)
+          .every((difference) => /^request \d+ came \d+ ms after request \d+, expected at least 500 ms$/.test(difference)),
+      ).toBe(true)
+      expect(unmet.entries).toHaveLength(4)
+      const none = await sandbox.expect({ path: '/api/v1/validate', after: { status: 503 } })
+      expect(none.differences).toEqual([EXPECTATION_DIFFERENCES.noAfter('to /validate', 503)])
+    })
+
+    it('hold each request to the Retry-After of the one before with min_gap: retry-after', async () => {
+      await sandbox.useScenario(UNAVAILABLE_FOR_A_SECOND)
+      await get('projects', OTHER)
+      await get('projects', OTHER)
+      const unmet = await sandbox.expect({ path: '/projects', after: { status: 503 }, count: { min: 1 }, min_gap: 'retry-after' })
+      expect(unmet.status).toBe(409)
+      expect(unmet.differences![0]).toMatch(/expected at least 1000 ms$/)
+    })
+
+    it('refuse an expectation it cannot read with 400, naming each field: unknown, negative, min over max, a path the API does not have', async () => {
+      const cases: [unknown, string][] = [
+        [{ path: '/projects', nonsense: 1 }, 'nonsense'],
+        [{ path: '/projects', count: { min: -1 } }, 'count.min'],
+        [{ path: '/projects', count: { min: 3, max: 1 } }, 'count.min'],
+        [{ path: '/nope' }, 'path'],
+        [{ path: '/projects', min_gap_ms: 10, min_gap: 'retry-after' }, 'min_gap'],
+        [{}, 'path'],
+      ]
+      for (const [body, field] of cases) {
+        const refused = await sandbox.expect(body)
+        expect(refused.status).toBe(400)
+        expect(refused.fields).toContain(field)
+      }
+      expect(EXPECT_PATH_MESSAGE).toMatch(/^must be a path of the API: \/validate, \/projects/)
     })
   })
 }

@@ -1,5 +1,6 @@
 import { MUTATION_LIST } from '../mutation-list.js'
 import { behaviourOf } from '../behaviour/behaviour-of.js'
+import { checkExpectation, expectationFailedBody } from '../behaviour/check-expectation.js'
 import type { AdminOperationId } from '../../contract/admin-operations.js'
 import { loadInputSchemas } from '../../contract/load-input-schemas.js'
 import { ok, type Envelope } from '../../contract/envelope.js'
@@ -229,6 +230,12 @@ export const ADMIN_HANDLERS: AdminHandlers = {
     // The root's suite adds every session's verdicts, ended ones included.
     const others = scope === 'suite' ? (server.sessions?.behaviours() ?? []) : []
     return ok(behaviourOf(sandbox, scope, query.max_retries, others), 'Behaviour judged')
+  },
+  post_expect: (sandbox, { body }) => {
+    const outcome = checkExpectation(sandbox, parse(loadInputSchemas().expectBodySchema, body))
+    return outcome.ok
+      ? ok({ ok: true, matched: outcome.matched }, 'Expectation met')
+      : toAnswer(expectationFailedBody(outcome.differences, outcome.entries))
   },
   get_openapi_json: (_sandbox, _input, server) => getDocument(server, 'openapi'),
   get_admin_openapi_json: (_sandbox, _input, server) => getDocument(server, 'admin-openapi'),
