@@ -1,4 +1,6 @@
 import type { CoverageReport, CoveredOutcome } from '../core/report/coverage.js'
+import { xmlText as xml } from './xml-text.js'
+import { markdownCell as cell } from './markdown-cell.js'
 import type { OutcomeExample } from '../core/report/outcome-examples.js'
 import { printable } from '../vocabulary/printable.js'
 import { shellQuote } from '../vocabulary/shell-quote.js'
@@ -79,22 +81,6 @@ export function formatCoverageText(report: CoverageReport, baseUrl: string, titl
   return `${lines.join('\n')}\n`
 }
 
-/**
- * A value for XML, in an attribute or in text: made {@link printable} (JUnit XML is printed on a
- * terminal too, and a report's values are a server's), then without the characters XML 1.0 cannot
- * hold at all (C0 controls but tab, newline and carriage return; U+FFFE, U+FFFF; lone surrogates,
- * while a pair, a character past U+FFFF, stays), and the five characters XML reserves escaped.
- */
-function xml(value: unknown): string {
-  return printable(value)
-    .replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&apos;')
-}
-
 /** The suite of the variants and faults, which concern no endpoint in particular. */
 const SURPRISES_SUITE = 'surprises'
 
@@ -145,9 +131,6 @@ export function formatCoverageJunit(
   const failures = (failMissing ? report.total - report.covered : 0) + (failOnWarnings ? warnings.length : 0)
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="analytics-sandbox client report" tests="${xml(report.total + warnings.length)}" failures="${xml(failures)}">\n${suites.join('\n')}\n</testsuites>\n`
 }
-
-/** A markdown table cell: printable, pipes and backticks escaped. */
-const cell = (text: unknown) => printable(text).replaceAll('|', '\\|').replaceAll('`', "'")
 
 /**
  * The client report as markdown for a CI job's page: the figure, each endpoint's outcomes met or

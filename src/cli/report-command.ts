@@ -8,6 +8,8 @@ import { printable } from '../vocabulary/printable.js'
 import { readBoundedBody } from '../vocabulary/read-bounded-body.js'
 import { stringifyPrintable } from '../vocabulary/stringify-printable.js'
 import { formatCoverageJunit, formatCoverageMarkdown, formatCoverageText } from './format-coverage.js'
+import { formatBehaviourJunit, formatBehaviourMarkdown, formatBehaviourText } from './format-behaviour.js'
+import type { BehaviourReport } from '../core/behaviour/behaviour-judge.js'
 import { existsSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { startSandbox } from '../server/start-sandbox.js'
@@ -64,6 +66,7 @@ export const REPORT_ERRORS = {
   urlOrCommand: 'give --url <base url> (a running sandbox) or -- <command> (a suite to run), not both and not neither',
   outFolder: (path: string) => `--out ${JSON.stringify(path)}: its folder does not exist`,
   commandFailed: (ending: string) => `the command ${ending}: the report covers what it did`,
+  behaviourFailed: (rules: number) => `${rules === 1 ? '1 rule' : `${rules} rules`} of behaviour failed, with --strict-behaviour`,
   /** The report's title under `report -- <command>`: what it covers, and where its curl lines point. */
   commandTitle: (command: string) =>
     `Client report of ${command}, every sandbox it made (curl lines name a sandbox at ${REPORT_EXAMPLE_BASE})`,
@@ -84,6 +87,9 @@ interface ReportFlags {
   format: (typeof REPORT_FORMATS)[number]
   adminToken?: string
   timeout: number
+  behaviour?: boolean
+  strictBehaviour?: boolean
+  maxRetries: number
 }
 
 /** A mistake of the run itself (bad URL, no sandbox there): exit 2. */
@@ -102,10 +108,10 @@ function parseTimeout(text: string): number {
  * (`…/api/v1/`), or a session's (`…/sessions/<id>/api/v1/`); and the API's base for the examples.
  *
  * @example
- * reportUrls('http://127.0.0.1:4010/api/v1/') // { coverage: 'http://127.0.0.1:4010/__sandbox/coverage', base: 'http://127.0.0.1:4010/api/v1/' }
+ * reportUrls('http://127.0.0.1:4010/api/v1/') // { coverage: 'http://127.0.0.1:4010/__sandbox/coverage', behaviour: '…/__sandbox/behaviour', base: 'http://127.0.0.1:4010/api/v1/' }
  * reportUrls('http://127.0.0.1:4010/__sandbox/').coverage // the same
  */
-export function reportUrls(url: string): { readonly coverage: string; readonly base: string } {
+export function reportUrls(url: string): { readonly coverage: string; readonly behaviour: string; readonly base: string } {
   let parsed: URL
   try {
     parsed = new URL(url)
@@ -116,7 +122,11 @@ export function reportUrls(url: string): { readonly coverage: string; readonly b
   // The API's base, the admin API's or the bare origin: what comes before either is the sandbox (or a session).
   const at = parsed.pathname.search(/\/(?:api\/v1|__sandbox)(?:\/|$)/)
   const prefix = (at < 0 ? parsed.pathname : parsed.pathname.slice(0, at)).replace(/\/+$/, '')
-  return { coverage: `${parsed.origin}${prefix}/__sandbox/coverage`, base: `${parsed.origin}${prefix}/api/v1/` }
+  return {
+    coverage: `${parsed.origin}${prefix}/__sandbox/coverage`,
+    behaviour: `${parsed.origin}${prefix}/__sandbox/behaviour`,
+    base: `${parsed.origin}${prefix}/api/v1/`,
+  }
 }
 
 /** Why a request failed, in the words of its cause where it has one (`ECONNREFUSED`…). */
@@ -124,10 +134,10 @@ function reasonOf(error: unknown): string {
   return (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message
 }
 
-async function fetchReport(url: string, flags: ReportFlags): Promise<CoverageReport> {
+async function fetchReport<Report = CoverageReport>(url: string, flags: ReportFlags, query = `scope=${flags.scope}`): Promise<Report> {
   let response: Response
   try {
-    response = await fetch(`${url}?scope=${flags.scope}`, {
+    response = await fetch(`${url}?${query}`, {
       headers: flags.adminToken === undefined ? {} : { 'x-sandbox-admin-token': flags.adminToken },
       signal: AbortSignal.timeout(flags.timeout),
     })
@@ -141,7 +151,7 @@ async function fetchReport(url: string, flags: ReportFlags): Promise<CoverageRep
     throw new ReportError(REPORT_ERRORS.unreadable(url, reasonOf(error)))
   }
   if (text === undefined) throw new ReportError(REPORT_ERRORS.tooLarge(url))
-  let envelope: { success?: boolean; data?: CoverageReport; errors?: { detail?: string; error?: string } } | null
+  let envelope: { success?: boolean; data?: Report; errors?: { detail?: string; error?: string } } | null
   try {
     envelope = JSON.parse(text) as typeof envelope
   } catch {
@@ -175,13 +185,17 @@ function createReportProgram(output: VerifyOutput, run: (flags: ReportFlags) => 
         .choices(REPORT_FORMATS)
         .default('text'),
     )
+    .addOption(new Option('--behaviour', "report the verdicts on the client's behaviour (retries, Retry-After, dead keys…) instead"))
+    .addOption(new Option('--strict-behaviour', 'the same, and exit 1 when a rule of behaviour fails'))
+    .addOption(optionOf('maxRetries'))
     .addOption(optionOf('out'))
     .addOption(optionOf('adminToken'))
     .addOption(new Option('--timeout <ms>', 'for reading the report').default(10_000).argParser(parseTimeout))
     .addHelpText(
       'after',
       `
-Exit status: 0 all good, 1 below --min-coverage, warnings with --fail-on-warnings or a command that failed, 2 a usage mistake or no report at --url.
+Exit status: 0 all good, 1 below --min-coverage, warnings with --fail-on-warnings, a behaviour fail with
+--strict-behaviour or a command that failed, 2 a usage mistake or no report at --url.
 
 With -- <command>: runs the command once (ANALYTICS_SANDBOX_URL names a session of its own) and reports everything
 every sandbox it made answered: the bin, startSandbox, createSandbox and their sessions.
@@ -189,7 +203,8 @@ every sandbox it made answered: the bin, startSandbox, createSandbox and their s
 Examples:
   $ analytics-sandbox report -- npx vitest run
   $ analytics-sandbox report --url http://127.0.0.1:4010/api/v1/
-  $ analytics-sandbox report --url http://127.0.0.1:4010/api/v1/ --min-coverage 80 --format junit > report.xml`,
+  $ analytics-sandbox report --url http://127.0.0.1:4010/api/v1/ --min-coverage 80 --format junit > report.xml
+  $ analytics-sandbox report --strict-behaviour -- npx vitest run`,
     )
     .configureOutput({ writeOut: output.stdout, ...oneLineErrors('analytics-sandbox report', output.stderr, formatHints(REPORT_FORMATS)) })
     .exitOverride()
@@ -201,7 +216,8 @@ async function reportOfCommand(
   command: string,
   args: readonly string[],
   stderr: (text: string) => void,
-): Promise<{ report: CoverageReport; ending: string; code: number | null }> {
+  behaviourQuery: string | undefined,
+): Promise<{ report: CoverageReport; behaviour: BehaviourReport | undefined; ending: string; code: number | null }> {
   const sandbox = await startSandbox({ port: 0 })
   const session = await sandbox.createSession({})
   const folder = makeRunFolder()
@@ -220,7 +236,12 @@ async function reportOfCommand(
       if (error instanceof CannotStart) throw new ReportError(error.message)
       throw error
     }
-    return { report: await readRunReport(folder, session.adminUrl), ending: run.ending, code: run.code }
+    // The verdicts of the run's session and the sessions it made: what every client that took ANALYTICS_SANDBOX_URL sent.
+    const behaviour =
+      behaviourQuery === undefined
+        ? undefined
+        : ((await (await fetch(`${session.adminUrl}behaviour?${behaviourQuery}`)).json()) as { data: BehaviourReport }).data
+    return { report: await readRunReport(folder, session.adminUrl), behaviour, ending: run.ending, code: run.code }
   } finally {
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)
@@ -230,12 +251,59 @@ async function reportOfCommand(
   }
 }
 
+/** Why a command's run fails the report: how it ended. */
+const commandFailed = (ending: string, code: number | null) =>
+  REPORT_ERRORS.commandFailed(
+    ending === 'timed-out' ? 'timed out' : ending === 'stopped' ? 'was stopped' : `failed (exit ${code ?? 'by a signal'})`,
+  )
+
 /** How long `report -- <command>` lets the command run: a day (a suite is stopped by Ctrl-C instead). */
 const COMMAND_TIMEOUT_MS = 86_400_000
 
+/** Writes the verdicts on the client's behaviour in the format asked; gives why they fail the report (a rule failed, with --strict-behaviour). */
+function writeBehaviour(
+  behaviour: BehaviourReport,
+  flags: ReportFlags,
+  write: (text: string) => void,
+  base: string,
+  title: string | undefined,
+): string[] {
+  const strict = flags.strictBehaviour === true
+  if (flags.format === 'json') write(`${stringifyPrintable(behaviour)}\n`)
+  else if (flags.format === 'junit') write(formatBehaviourJunit(behaviour, strict))
+  else if (flags.format === 'markdown') write(formatBehaviourMarkdown(behaviour, title))
+  else write(formatBehaviourText(behaviour, title?.replace(/^Client report/, 'Client behaviour') ?? `Client behaviour at ${base}`))
+  const failed = behaviour.summary.fail
+  return strict && failed > 0 ? [REPORT_ERRORS.behaviourFailed(failed)] : []
+}
+
+/** Writes the client report in the format asked; gives why it fails the report (--min-coverage, --fail-on-warnings). */
+function writeCoverage(
+  report: CoverageReport,
+  flags: ReportFlags,
+  write: (text: string) => void,
+  base: string,
+  title: string | undefined,
+): string[] {
+  const failOnWarnings = flags.failOnWarnings === true
+  if (flags.format === 'json') write(`${stringifyPrintable(report)}\n`)
+  else if (flags.format === 'junit') write(formatCoverageJunit(report, base, { failOnWarnings, minCoverage: flags.minCoverage }))
+  else if (flags.format === 'markdown') write(formatCoverageMarkdown(report, base, title))
+  else write(formatCoverageText(report, base, title))
+  const reasons: string[] = []
+  if (flags.minCoverage !== undefined && report.percent < flags.minCoverage) {
+    reasons.push(`${report.percent.toFixed(1)} % of outcomes met, below --min-coverage ${flags.minCoverage}`)
+  }
+  if (failOnWarnings && report.warnings.length > 0) {
+    reasons.push(`${report.warnings.length === 1 ? '1 kind' : `${report.warnings.length} kinds`} of warning, with --fail-on-warnings`)
+  }
+  return reasons
+}
+
 /**
- * The `analytics-sandbox report` command: reads `GET /__sandbox/coverage` of the sandbox at `--url`
- * and prints it as text, JSON or JUnit XML. Resolves with the exit status ({@link REPORT_EXIT}).
+ * The `analytics-sandbox report` command: reads `GET /__sandbox/coverage` (with `--behaviour`,
+ * `GET /__sandbox/behaviour`) of the sandbox at `--url`, or of the session a command ran under,
+ * and prints it as text, JSON, JUnit XML or markdown. Resolves with the exit status ({@link REPORT_EXIT}).
  *
  * @example
  * process.exitCode = await runReport(['--url', url, '--min-coverage', '80'], { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) })
@@ -250,38 +318,27 @@ export async function runReport(argv: readonly string[], output: VerifyOutput): 
     if ((flags.url === undefined) === split < 0) throw new ReportError(REPORT_ERRORS.urlOrCommand)
     if (flags.out !== undefined && !existsSync(dirname(resolve(flags.out)))) throw new ReportError(REPORT_ERRORS.outFolder(flags.out))
     const write = (text: string) => (flags.out === undefined ? output.stdout(text) : writeFileSync(flags.out, text))
-    let report: CoverageReport
+    const behaviourWanted = flags.behaviour === true || flags.strictBehaviour === true
+    const behaviourQuery = behaviourWanted ? `scope=${flags.scope}&max_retries=${flags.maxRetries}` : undefined
+    let report: CoverageReport | undefined
+    let behaviour: BehaviourReport | undefined
     let base: string
     let ending = 'passed'
     let code: number | null = 0
     let title: string | undefined
     if (flags.url !== undefined) {
       const urls = reportUrls(flags.url)
-      report = await fetchReport(urls.coverage, flags)
+      if (behaviourQuery === undefined) report = await fetchReport(urls.coverage, flags)
+      else behaviour = await fetchReport<BehaviourReport>(urls.behaviour, flags, behaviourQuery)
       base = urls.base
     } else {
-      ;({ report, ending, code } = await reportOfCommand(command!, commandArgs, output.stderr))
+      ;({ report, behaviour, ending, code } = await reportOfCommand(command!, commandArgs, output.stderr, behaviourQuery))
       base = REPORT_EXAMPLE_BASE
       title = REPORT_ERRORS.commandTitle([command!, ...commandArgs].join(' '))
     }
-    const failOnWarnings = flags.failOnWarnings === true
-    if (flags.format === 'json') write(`${stringifyPrintable(report)}\n`)
-    else if (flags.format === 'junit') write(formatCoverageJunit(report, base, { failOnWarnings, minCoverage: flags.minCoverage }))
-    else if (flags.format === 'markdown') write(formatCoverageMarkdown(report, base, title))
-    else write(formatCoverageText(report, base, title))
-    const reasons: string[] = []
-    if (ending !== 'passed')
-      reasons.push(
-        REPORT_ERRORS.commandFailed(
-          ending === 'timed-out' ? 'timed out' : ending === 'stopped' ? 'was stopped' : `failed (exit ${code ?? 'by a signal'})`,
-        ),
-      )
-    if (flags.minCoverage !== undefined && report.percent < flags.minCoverage) {
-      reasons.push(`${report.percent.toFixed(1)} % of outcomes met, below --min-coverage ${flags.minCoverage}`)
-    }
-    if (failOnWarnings && report.warnings.length > 0) {
-      reasons.push(`${report.warnings.length === 1 ? '1 kind' : `${report.warnings.length} kinds`} of warning, with --fail-on-warnings`)
-    }
+    const reasons = ending === 'passed' ? [] : [commandFailed(ending, code)]
+    if (behaviour !== undefined) reasons.push(...writeBehaviour(behaviour, flags, write, base, title))
+    else reasons.push(...writeCoverage(report!, flags, write, base, title))
     for (const reason of reasons) output.stderr(`analytics-sandbox report: ${printable(reason)}\n`)
     status = reasons.length > 0 ? REPORT_EXIT.failed : REPORT_EXIT.ok
   })

@@ -1,3 +1,5 @@
+import { DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT } from './behaviour-rules.js'
+
 /** What an option takes: a whole number in its range, a start instant, a latency, a repeatable list, a text, a file's path or a switch. */
 export type OptionKind = 'whole' | 'instant' | 'latency' | 'list' | 'text' | 'file' | 'switch'
 
@@ -149,6 +151,15 @@ export const OPTIONS = {
   },
   /** `report` and `verify`: how long a request may take. */
   timeout: { kind: 'whole', min: 1, max: 9_999_999, flag: '--timeout <ms>', help: 'per request', default: 10_000 },
+  /** `report --max-retries`: the retries of the same request `bounded-retries` allows. */
+  maxRetries: {
+    kind: 'whole',
+    min: 0,
+    max: MAX_RETRIES_LIMIT,
+    flag: '--max-retries <n>',
+    help: 'retries of the same request bounded-retries allows',
+    default: DEFAULT_MAX_RETRIES,
+  },
   /** `mutate --jobs`: runs at once. */
   jobs: { kind: 'whole', min: 1, max: 64, flag: '--jobs <n>', help: 'runs at once' },
   /** `mutate --timeout`: seconds a run may take. */

@@ -124,11 +124,13 @@ describe('reportUrls', () => {
   test('finds the report from the origin, the API base or a session base', () => {
     expect(reportUrls('http://127.0.0.1:4010')).toEqual({
       coverage: 'http://127.0.0.1:4010/__sandbox/coverage',
+      behaviour: 'http://127.0.0.1:4010/__sandbox/behaviour',
       base: 'http://127.0.0.1:4010/api/v1/',
     })
     expect(reportUrls('http://127.0.0.1:4010/api/v1/').coverage).toBe('http://127.0.0.1:4010/__sandbox/coverage')
     expect(reportUrls('http://h:1/sessions/abc/api/v1/')).toEqual({
       coverage: 'http://h:1/sessions/abc/__sandbox/coverage',
+      behaviour: 'http://h:1/sessions/abc/__sandbox/behaviour',
       base: 'http://h:1/sessions/abc/api/v1/',
     })
   })

@@ -415,6 +415,7 @@ describe('dispatchAdmin', () => {
       requests: ['DELETE', 'GET'],
       coverage: ['GET'],
       behaviour: ['GET'],
+      expect: ['POST'],
       'openapi.json': ['GET'],
       'admin-openapi.json': ['GET'],
       accounts: ['POST'],
