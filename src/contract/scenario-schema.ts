@@ -211,6 +211,14 @@ export const scenarioSchema = z
       .string({ error: 'is required: a sentence saying what the scenario does (--list-scenarios shows it)' })
       .min(1, 'is required: a sentence saying what the scenario does (--list-scenarios shows it)')
       .describe('What the scenario does, shown by --list-scenarios and GET /__sandbox/scenarios'),
+    retry_after: z
+      .int()
+      .min(0)
+      .max(86_400)
+      .optional()
+      .describe(
+        'Seconds every Retry-After of its rules says (a rate limit’s 429, a 429 or 503 without its own retryAfter), so a suite that waits as told stays fast: 1',
+      ),
     rules: z
       .array(ruleSchema, { error: 'must be a list of rules' })
       .min(1, 'needs at least one rule')

@@ -35,6 +35,8 @@ export interface CompiledRule {
   windows: CounterHolder | undefined
   /** Where the counters are kept within the sandbox's bounds: the sandbox's, or a one-request set's own. */
   ledger: KeyCounters
+  /** The seconds its scenario's `retry_after` says every Retry-After is, where it says. */
+  readonly retryAfter: number | undefined
 }
 
 /** A rule's counters before the first is made. */
@@ -72,6 +74,7 @@ export function compileRule(scenario: Scenario, index: number, seed: number, led
     calls: undefined,
     windows: undefined,
     ledger,
+    retryAfter: scenario.retry_after,
   }
 }
 

@@ -116,9 +116,11 @@ function countRate(limit: EffectValue<'rateLimit'>, rule: CompiledRule, { scope,
   headers['x-ratelimit-remaining'] = String(Math.max(0, most - used))
   headers['x-ratelimit-reset'] = reset
   if (used <= most) return undefined
-  return new SandboxError(ERRORS.rateLimited, `At most ${most} requests per ${windowSeconds} seconds; retry after ${reset} seconds`, {
+  // The scenario's retry_after, where it says one (a suite kept fast), else the window's end.
+  const retry = rule.retryAfter === undefined ? reset : String(rule.retryAfter)
+  return new SandboxError(ERRORS.rateLimited, `At most ${most} requests per ${windowSeconds} seconds; retry after ${retry} seconds`, {
     ...headers,
-    'retry-after': reset,
+    'retry-after': retry,
   })
 }
 
@@ -184,7 +186,7 @@ export const SCENARIO_EFFECTS = {
       if ((observe && counts(fail)) || !strikes(rule, fail, scope)) return undefined
       const { status, retryAfter } = fail.value
       const retry: Record<string, string> =
-        status === 429 || status === 503 ? { 'retry-after': String(retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS) } : {}
+        status === 429 || status === 503 ? { 'retry-after': String(retryAfter ?? rule.retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS) } : {}
       return new SandboxError(forcedTemplate(fail.value, endpointFailure), undefined, retry)
     },
   }),

@@ -162,6 +162,24 @@ export function describeBehaviour(name: string, start: () => Promise<BehaviourHa
       expect(verdict.verdict).toBe('pass')
       expect((await sandbox.behaviour()).judged).toBe(1_100)
     })
+    it('keep every Retry-After of a scenario with "retry_after": 1 at one second: a rate limit’s 429, a 503 without its own, not a rule’s own retryAfter', async () => {
+      await sandbox.useScenario({
+        name: 'quick-limits',
+        description: 'Rate limited, Retry-After: 1',
+        retry_after: 1,
+        rules: [
+          { match: { endpoint: 'projects' }, rateLimit: { limit: 60, windowSeconds: 60, spent: true } },
+          { match: { endpoint: 'validate' }, fail: { status: 503 } },
+          { match: { endpoint: 'overview' }, fail: { status: 503, retryAfter: 7 } },
+        ],
+      })
+      const limited = await get('projects')
+      expect([limited.status, limited.headers.get('retry-after'), limited.headers.get('x-ratelimit-reset')]).toEqual([429, '1', '60'])
+      expect(((await limited.json()) as { errors: { detail: string } }).errors.detail).toBe('At most 60 requests per 60 seconds; retry after 1 seconds')
+      expect((await get('validate')).headers.get('retry-after')).toBe('1')
+      expect((await get('overview', { ...USER, 'X-Project-ID': '101' })).headers.get('retry-after')).toBe('7')
+    })
+
     it('meet an expectation of how many requests came after a 500 and how far apart, giving the requests it counted', async () => {
       await sandbox.useScenario('server-error')
       for (const wait of [0, 100, 200]) {
