@@ -10,7 +10,12 @@
 //		s := sandboxtest.New(t, sandboxtest.Scenarios("fail-once"), sandboxtest.Now("2026-01-15"))
 //		client := myclient.New(s.URL, "sbx_user_alpha")
 //		...
+//		// The request that failed was sent again once, no sooner than 100 ms after.
+//		s.Expect(t, sandboxtest.Expectation{Path: "/projects", AfterStatus: 500, CountMin: sandboxtest.Int(1), CountMax: sandboxtest.Int(1), MinGapMs: 100})
 //	}
+//
+// Expect fails the test with what differed and the requests judged when the client did otherwise;
+// Behaviour gives the sandbox's verdicts on the client's retries, backoff and keys (behaviour.go).
 package sandboxtest
 
 import (
@@ -21,6 +26,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -62,12 +68,23 @@ type Sandbox struct {
 	parent   string
 }
 
-// Refusal is the sandbox's refusal of an admin call: its status, message and detail.
+// Refusal is the sandbox's refusal of an admin call: its status, message and detail; Fields lists a
+// body's mistakes (400 invalid_body), Differences and Entries what an expectation found (409
+// expectation_failed).
 type Refusal struct {
-	What    string
-	Status  int
-	Message string
-	Detail  string
+	What        string
+	Status      int
+	Message     string
+	Detail      string
+	Fields      []FieldMistake
+	Differences []string
+	Entries     []JournalEntry
+}
+
+// FieldMistake is one mistake of a body the sandbox refused: the field ("count.min") and what is wrong.
+type FieldMistake struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
 }
 
 func (r *Refusal) Error() string {
@@ -109,14 +126,26 @@ func call(method, target string, body interface{}, what string, out interface{})
 		Message string          `json:"message"`
 		Data    json.RawMessage `json:"data"`
 		Errors  struct {
-			Detail string `json:"detail"`
+			Detail      string         `json:"detail"`
+			Fields      []FieldMistake `json:"fields"`
+			Differences []string       `json:"differences"`
+			Entries     []JournalEntry `json:"entries"`
 		} `json:"errors"`
 	}
 	if err := json.NewDecoder(response.Body).Decode(&envelope); err != nil {
 		return fmt.Errorf("%s: %d with no JSON envelope: %v", what, response.StatusCode, err)
 	}
 	if response.StatusCode >= 300 {
-		return &Refusal{What: what, Status: response.StatusCode, Message: envelope.Message, Detail: envelope.Errors.Detail}
+		refused := envelope.Errors
+		return &Refusal{
+			What:        what,
+			Status:      response.StatusCode,
+			Message:     envelope.Message,
+			Detail:      refused.Detail,
+			Fields:      refused.Fields,
+			Differences: refused.Differences,
+			Entries:     refused.Entries,
+		}
 	}
 	if out != nil {
 		return json.Unmarshal(envelope.Data, out)
@@ -181,10 +210,43 @@ func (s *Sandbox) SetClock(now string) error {
 }
 
 // JournalEntry is one request of the session's journal (GET requests), the fields most tests read.
+// Status is 0 where a fault sent no answer; Key is the key as sent, masked; Error is the answer's
+// errors.error ("" for none); Fault names the fault it met ("" for none).
 type JournalEntry struct {
+	ID     int    `json:"id"`
+	Time   string `json:"time"`
 	Method string `json:"method"`
 	Path   string `json:"path"`
+	Query  string `json:"query"`
 	Status int    `json:"status"`
+	Key    string `json:"key"`
+	Error  string `json:"error"`
+	Fault  string `json:"fault"`
+}
+
+// String is the entry on one line: its id, time, method, path and query, status, error, fault and key.
+//
+//	#2 2026-11-29T12:30:41.948Z GET /api/v1/projects 400 bad_request (key sbx_us…ha)
+func (e JournalEntry) String() string {
+	target := e.Path
+	if e.Query != "" {
+		target += "?" + e.Query
+	}
+	status := "no answer"
+	if e.Status != 0 {
+		status = strconv.Itoa(e.Status)
+	}
+	said := []string{"#" + strconv.Itoa(e.ID), e.Time, e.Method, target, status}
+	if e.Error != "" {
+		said = append(said, e.Error)
+	}
+	if e.Fault != "" {
+		said = append(said, "("+e.Fault+")")
+	}
+	if e.Key != "" {
+		said = append(said, "(key "+e.Key+")")
+	}
+	return strings.Join(said, " ")
 }
 
 // Journal is the session's requests, oldest first.

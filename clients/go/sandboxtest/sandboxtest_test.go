@@ -108,6 +108,108 @@ func TestAScenarioThatDoesNotExistFailsTheTestWithTheSessionsRefusal(t *testing.
 	}
 }
 
+func (r *recorder) Errorf(format string, args ...interface{}) {
+	r.failed = fmt.Sprintf(format, args...)
+}
+
+// send is one request to /projects under a scenario ("" for none): its status and Retry-After.
+func send(t *testing.T, s *Sandbox, scenario string) (int, string) {
+	t.Helper()
+	request, _ := http.NewRequest(http.MethodGet, s.URL+"projects", nil)
+	request.Header.Set("X-API-Key", "sbx_user_alpha")
+	if scenario != "" {
+		request.Header.Set("X-Sandbox-Scenario", scenario)
+	}
+	response, err := http.DefaultClient.Do(request)
+	if err != nil {
+		t.Fatal(err)
+	}
+	response.Body.Close()
+	return response.StatusCode, response.Header.Get("Retry-After")
+}
+
+func TestExpectAndBehaviourPassAClientThatWaitsAsRetryAfterSays(t *testing.T) {
+	s := New(t)
+	unavailableForASecond := map[string]interface{}{
+		"name":        "unavailable-a-second",
+		"description": "Every request is refused with 503 and Retry-After: 1",
+		"rules":       []interface{}{map[string]interface{}{"fail": map[string]interface{}{"status": 503, "retryAfter": 1}}},
+	}
+	scenarios := map[string]interface{}{"scenarios": []interface{}{unavailableForASecond}}
+	if err := call(http.MethodPut, s.AdminURL+"scenario", scenarios, "PUT scenario", nil); err != nil {
+		t.Fatal(err)
+	}
+	status, retryAfter := send(t, s, "")
+	seconds, err := strconv.Atoi(retryAfter)
+	if status != 503 || err != nil {
+		t.Fatalf("got %d with Retry-After %q", status, retryAfter)
+	}
+	time.Sleep(time.Duration(seconds) * time.Second)
+	send(t, s, "")
+	matched := s.Expect(t, Expectation{Path: "/projects", AfterStatus: 503, CountMin: Int(1), CountMax: Int(1), MinGap: MinGapRetryAfter})
+	if len(matched) != 1 || matched[0].Status != 503 || matched[0].Path != "/api/v1/projects" {
+		t.Fatalf("matched %+v", matched)
+	}
+	report, err := s.Behaviour()
+	if verdict := report.Rule(RuleRetryAfter); err != nil || verdict.Verdict != VerdictPass {
+		t.Fatalf("retry-after %+v, %v", verdict, err)
+	}
+}
+
+func TestExpectFailsTheTestWithTheDifferencesAndRequestsForAClientThatResendsA400(t *testing.T) {
+	s := New(t)
+	for attempt := 0; attempt < 2; attempt++ {
+		if status, _ := send(t, s, "bad-request"); status != 400 {
+			t.Fatalf("bad-request: got %d", status)
+		}
+	}
+	r := &recorder{TB: t}
+	if matched := s.Expect(r, Expectation{Path: "projects", Key: "sbx_user_alpha", AfterStatus: 400, CountMax: Int(0)}); matched != nil {
+		t.Fatalf("matched %+v", matched)
+	}
+	for _, line := range []string{
+		`the expectation was not met: {"after":{"status":400},"count":{"max":0},"key":"sbx_user_alpha","path":"projects"}`,
+		"\n  found 1 requests to /projects with that key after a 400, expected at most 0\n",
+		"\nthe requests judged:\n",
+		" GET /api/v1/projects 400 bad_request (key sbx_us…ha)\n",
+	} {
+		if !strings.Contains(r.failed, line) {
+			t.Fatalf("%q not in\n%s", line, r.failed)
+		}
+	}
+	if !strings.Contains(r.failed, "\n  #1 ") || !strings.Contains(r.failed, "\n  #2 ") {
+		t.Fatalf("the requests are not listed:\n%s", r.failed)
+	}
+	report, err := s.Behaviour(Scope("suite"), MaxRetries(0))
+	if err != nil || report.Scope != "suite" || report.MaxRetries != 0 || len(report.Rules) != 5 {
+		t.Fatalf("report %+v, %v", report, err)
+	}
+	verdict := report.Rule(RuleNoRetryOn4xx)
+	if verdict.Verdict != VerdictFail || len(verdict.Keys) != 1 || len(verdict.Keys[0].Failures) != 1 {
+		t.Fatalf("no-retry-on-4xx %+v", verdict)
+	}
+	entries := verdict.Keys[0].Failures[0].Entries
+	if len(entries) != 2 || entries[0].Status != 400 || entries[1].Status != 400 || entries[1].Error != "bad_request" {
+		t.Fatalf("entries %+v", entries)
+	}
+}
+
+func TestExpectEndsTheTestNamingTheFieldsOfAnExpectationItCannotRead(t *testing.T) {
+	s := New(t)
+	r := &recorder{TB: t}
+	func() {
+		defer func() { _ = recover() }()
+		s.Expect(r, Expectation{Path: "/projects", CountMin: Int(3), CountMax: Int(1)})
+	}()
+	if !strings.HasPrefix(r.failed, "the sandbox refused the expectation: 400 ") || !strings.Contains(r.failed, "count.min: min must not be more than max") {
+		t.Fatalf("failed with %q", r.failed)
+	}
+	err := call(http.MethodPost, s.AdminURL+"expect", map[string]interface{}{"path": "/nope"}, "the expectation", nil)
+	if refusal, ok := err.(*Refusal); !ok || len(refusal.Fields) != 1 || refusal.Fields[0].Field != "path" {
+		t.Fatalf("refusal %+v", err)
+	}
+}
+
 // The helper's failures to start are seen from a test binary of their own: this one, run again.
 const childEnv = "SANDBOXTEST_CHILD"
 

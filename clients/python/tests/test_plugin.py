@@ -113,6 +113,111 @@ def test_steered(sandbox_session):
     result.assert_outcomes(passed=1)
 
 
+BEHAVIOUR_CLIENTS = '''
+import time
+from pytest_analytics_sandbox import ExpectationFailed, SandboxError
+
+UNAVAILABLE_FOR_A_SECOND = {
+    "name": "unavailable-a-second",
+    "description": "Every request is refused with 503 and Retry-After: 1",
+    "rules": [{"fail": {"status": 503, "retryAfter": 1}}],
+}
+
+def fetch(session, path, key="sbx_user_alpha", scenario=None):
+    """One request; its status and Retry-After (None where the answer has none)."""
+    headers = {"X-API-Key": key, **({"X-Sandbox-Scenario": scenario} if scenario else {})}
+    request = urllib.request.Request(session.base_url + path, headers=headers)
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, response.headers.get("Retry-After")
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("Retry-After")
+
+def projects(session, obeys_retry_after, key="sbx_user_alpha"):
+    """A client that retries /projects once after a 503: after its Retry-After, or at once."""
+    status, retry_after = fetch(session, "projects", key)
+    if status == 503:
+        if obeys_retry_after:
+            time.sleep(float(retry_after))
+        status, retry_after = fetch(session, "projects", key)
+    return status
+
+def rule(verdicts, name):
+    return next(verdict for verdict in verdicts["rules"] if verdict["rule"] == name)
+'''
+
+
+def test_expect_and_behaviour_pass_a_client_that_keeps_a_rule_and_fail_one_that_breaks_it(pytester):
+    result = run(
+        pytester,
+        BEHAVIOUR_CLIENTS
+        + '''
+def test_waits_as_retry_after_says(sandbox_session):
+    sandbox_session.use_scenario(UNAVAILABLE_FOR_A_SECOND)
+    assert projects(sandbox_session, obeys_retry_after=True) == 503
+    matched = sandbox_session.expect("/projects", after_status=503, count_min=1, count_max=1, min_gap="retry-after")
+    assert [entry["status"] for entry in matched] == [503]
+    verdict = rule(sandbox_session.behaviour(), "retry-after")
+    assert verdict["verdict"] == "pass", verdict
+
+def test_comes_back_at_once(sandbox_session):
+    sandbox_session.use_scenario(UNAVAILABLE_FOR_A_SECOND)
+    projects(sandbox_session, obeys_retry_after=False)
+    with pytest.raises(ExpectationFailed) as failed:
+        sandbox_session.expect("/projects", after_status=503, min_gap="retry-after")
+    assert failed.value.differences[0].endswith("expected at least 1000 ms")
+    assert [entry["status"] for entry in failed.value.entries] == [503, 503]
+    assert "GET /api/v1/projects 503" in str(failed.value)
+    verdict = rule(sandbox_session.behaviour(), "retry-after")
+    assert verdict["verdict"] == "fail"
+    [failure] = verdict["keys"][0]["failures"]
+    assert failure["wanted_ms"] == 1000 and failure["gap_ms"] < 1000
+    assert [entry["status"] for entry in failure["entries"]] == [503, 503]
+
+def test_does_not_resend_a_400(sandbox_session):
+    assert fetch(sandbox_session, "projects", scenario="bad-request")[0] == 400
+    assert sandbox_session.expect("projects", after_status=400, count_max=0) == []
+    assert rule(sandbox_session.behaviour(), "no-retry-on-4xx")["verdict"] == "pass"
+
+def test_resends_a_400_unchanged(sandbox_session):
+    for attempt in range(2):
+        fetch(sandbox_session, "projects", scenario="bad-request")
+    verdicts = sandbox_session.behaviour(max_retries=0)
+    assert verdicts["max_retries"] == 0
+    verdict = rule(verdicts, "no-retry-on-4xx")
+    assert verdict["verdict"] == "fail"
+    assert [entry["status"] for entry in verdict["keys"][0]["failures"][0]["entries"]] == [400, 400]
+    sandbox_session.expect("/projects", key="sbx_user_alpha", after_status=400, count_max=0)
+
+def test_an_expectation_it_cannot_read_names_the_field(sandbox_session):
+    with pytest.raises(SandboxError) as refused:
+        sandbox_session.expect("/projects", count_min=3, count_max=1)
+    assert refused.value.status == 400
+    assert [field for field, _ in refused.value.fields] == ["count.min"]
+    assert "count.min: min must not be more than max" in str(refused.value)
+
+def test_the_sandbox_judges_every_session(analytics_sandbox):
+    verdicts = analytics_sandbox.behaviour()
+    assert verdicts["scope"] == "suite" and len(verdicts["rules"]) == 5
+''',
+    )
+    # The client that resends a 400 fails its test with what differed and the requests, as pytest shows them.
+    result.assert_outcomes(passed=5, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*test_resends_a_400_unchanged*",
+            "E * the expectation was not met: {*\"path\": \"/projects\"*",
+            "E *   found 1 requests to /projects with that key after a 400, expected at most 0",
+            "E * the requests judged:",
+            "E *   #1 * GET /api/v1/projects 400 bad_request (key sbx_us*ha)",
+            "E *   #2 * GET /api/v1/projects 400 bad_request (key sbx_us*ha)",
+        ]
+    )
+    # The helper's own frames are hidden: the failure points at the test's line.
+    result.stdout.no_fnmatch_line("*sandbox.py:*")
+    result.stdout.no_fnmatch_line("*During handling*")
+
+
 def test_an_unknown_marker_argument_fails_the_test_with_one_line(pytester):
     result = run(
         pytester,

@@ -10,6 +10,8 @@ Example:
     def test_retries_once(sandbox_session):
         client = MyClient(sandbox_session.base_url, key="sbx_user_alpha")
         assert client.projects()
+        # The request that failed was sent again once, no sooner than 100 ms after (else ExpectationFailed).
+        sandbox_session.expect("/projects", after_status=500, count_min=1, count_max=1, min_gap_ms=100)
 """
 import os
 import subprocess
@@ -114,7 +116,8 @@ def _marker_options(node):
 @pytest.fixture
 def sandbox_session(request, analytics_sandbox):
     """A session of the run's sandbox for this test: `base_url` for the client under test, `admin_url`,
-    `use_scenario()`, `set_clock()`, `journal()`, `coverage()`, `reset()`; ended at teardown."""
+    `use_scenario()`, `set_clock()`, `journal()`, `coverage()`, `behaviour()`, `expect()`, `reset()`;
+    ended at teardown."""
     options = _marker_options(request.node)
     options.setdefault("label", request.node.nodeid[-LABEL_CHARS:])
     try:
