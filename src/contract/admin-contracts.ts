@@ -226,6 +226,10 @@ export const behaviourDataSchema = z
                       .meta({ id: 'BehaviourFailure' }),
                   )
                   .max(MAX_KEPT_FAILURES),
+                waited_ms: z
+                  .array(z.int().min(0))
+                  .max(MAX_KEPT_FAILURES)
+                  .describe('gives-up: how long the client waited before it closed the connection, the first few times'),
               })
               .meta({ id: 'BehaviourKeyVerdict' }),
           ),

@@ -13,6 +13,7 @@ import { NO_WARNINGS } from '../vocabulary/warnings.js'
 import { faultDelivery } from './fault-answer.js'
 import { hasVariant, variantsShownBy } from '../vocabulary/variants.js'
 import { FAULT_PREFIX, seenStatus } from '../vocabulary/faults.js'
+import { GIVES_UP_DELAY_MS } from '../vocabulary/behaviour-rules.js'
 import { replayRepeat } from './replay-repeat.js'
 import { finishRequest } from './finish-request.js'
 import type { FinishedRequest } from './finished-request.js'
@@ -117,7 +118,7 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
     variants: endpoint === undefined || decision.variants === 0 ? 0 : variantsShownBy(endpoint.name, decision.variants),
     observer,
   }
-  finishRequest(sandbox, finished, realNow)
+  const id = finishRequest(sandbox, finished, realNow)
   // A repeat answered as it was, with nothing added, is handed on as the same object, and its
   // record is the one its replays are finished with.
   const { repeat } = context
@@ -126,7 +127,13 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
     repeat.timed ??= timedAnswer(answer, { delayMs, error, warnings, observer })
     return repeat.timed
   }
-  return timedAnswer(answer, { delayMs, error, warnings, observer, fault: faultDelivery(fault) })
+  // Where a client should give up (a long wait, a paced body), the transport says how the answer ended.
+  const said = observer || (fault?.type !== 'slow-body' && delayMs < GIVES_UP_DELAY_MS) ? undefined : sandbox.journal.lastSaid
+  const settle =
+    said === undefined
+      ? undefined
+      : (waitedMs: number, byClient: boolean) => sandbox.behaviour.settle(said, realNow, id, waitedMs, byClient)
+  return timedAnswer(answer, { delayMs, error, warnings, observer, fault: faultDelivery(fault), settle })
 }
 
 /** The seconds an answer's `Retry-After` says, or `null` (the sandbox writes it only as whole seconds). */

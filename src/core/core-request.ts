@@ -40,6 +40,12 @@ export interface TimedAnswer extends Answer {
   readonly expired: (() => TimedAnswer | undefined) | undefined
   /** A fault the transport carries out itself: a reset, a close without an answer, a cut or a paced body. */
   readonly fault: FaultDelivery | undefined
+  /**
+   * Where the client may be expected to give up (an answer late by `GIVES_UP_DELAY_MS` or more,
+   * a paced body): the transport calls it once the answer has ended, with how long it took and
+   * whether the client closed the connection before it was whole (the `gives-up` verdict).
+   */
+  readonly settle: ((waitedMs: number, byClient: boolean) => void) | undefined
 }
 
 /** What a timed answer adds to its answer; each part left out has its plain value (no delay, no error, no warnings). */
@@ -67,5 +73,6 @@ export function timedAnswer(answer: Answer, timing: Timing = UNTIMED): TimedAnsw
     observer: timing.observer ?? false,
     expired: timing.expired,
     fault: timing.fault,
+    settle: timing.settle,
   }
 }

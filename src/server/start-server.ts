@@ -88,6 +88,15 @@ function withWarnings(headers: Readonly<Record<string, string>>, warnings: reado
   return { ...headers, [WARNING_HEADER]: warnings.map(formatWarning) }
 }
 
+/**
+ * Tells `settle` how `response` ended, once it has: how long it took from now, and whether the
+ * client closed the connection before the answer was whole (it gave up, as `gives-up` wants).
+ */
+function watchEnding(response: ServerResponse, settle: (waitedMs: number, byClient: boolean) => void): void {
+  const started = performance.now()
+  response.once('close', () => settle(performance.now() - started, !response.writableFinished))
+}
+
 function formatHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host
 }
@@ -150,9 +159,13 @@ export async function startServer(handle: RequestHandler, options: TransportOpti
     const shown = log === undefined ? '' : show === undefined ? url : show(url)
     const answer = handle(coreRequest)
     if (answer instanceof Promise) {
-      void answer.then((loaded) => send(request, response, coreRequest, loaded, started, shown))
+      void answer.then((loaded) => {
+        if (loaded.settle !== undefined) watchEnding(response, loaded.settle)
+        send(request, response, coreRequest, loaded, started, shown)
+      })
       return
     }
+    if (answer.settle !== undefined) watchEnding(response, answer.settle)
     if (answer.delayMs <= 0) {
       send(request, response, coreRequest, answer, started, shown)
       return

@@ -37,6 +37,15 @@ export const MAX_RETRIES_LIMIT = 100
 /** How many retries `bounded-retries` allows unless told otherwise. */
 export const DEFAULT_MAX_RETRIES = 3
 
+/**
+ * How late an answer must start for `gives-up` to expect a client to stop waiting (the `timeout`
+ * scenario's 30 s are; a gateway's 504 after 5 s is an answer worth waiting for).
+ *
+ * @example
+ * delayMs >= GIVES_UP_DELAY_MS // the client should have given up
+ */
+export const GIVES_UP_DELAY_MS = 10_000
+
 /** The statuses a client must not send again unchanged (`no-retry-on-4xx`). */
 export const NO_RETRY_STATUSES: ReadonlySet<number> = new Set([400, 401, 403])
 
@@ -62,7 +71,7 @@ export const BEHAVIOUR_RULES = {
   },
   'bounded-retries': {
     description:
-      'After a 5xx, a reset, an empty reply or a gateway page, the same request is sent again at most --max-retries times (default 3)',
+      'After a 5xx, a reset, an empty reply or a gateway page, the same request is sent again at most max_retries times (default 3; report --max-retries)',
     exercise: 'run under fail-once, server-error, flaky or fault-connection-reset',
   },
   backoff: {
@@ -76,6 +85,11 @@ export const BEHAVIOUR_RULES = {
   'dead-key': {
     description: 'A key answered 401 (expired, revoked or unknown: the API does not tell them apart) is used at most once more',
     exercise: 'run under expired-keys or revoked-keys, or revoke a key in the portal',
+  },
+  'gives-up': {
+    description:
+      'Under an answer 10 s or more late (the timeout scenario) or a body that trickles (fault-slow-body), the client closes the connection by itself',
+    exercise: 'run under timeout or fault-slow-body',
   },
 } as const satisfies Record<string, BehaviourRule>
 

@@ -51,6 +51,16 @@ export function describeBehaviour(name: string, start: () => Promise<BehaviourHa
       return report.rules.find((verdict) => verdict.rule === name)!
     }
 
+    /** The rule's verdict once `count` answers of it have ended: the transport tells how each ended just after. */
+    const settled = async (name: BehaviourRuleName, count = 1) => {
+      for (let tries = 0; tries < 200; tries++) {
+        const verdict = await rule(name)
+        if (verdict.keys.reduce((sum, key) => sum + key.exercised, 0) >= count) return verdict
+        await sleep(10)
+      }
+      throw new Error(`${name}: ${count} answers never ended`)
+    }
+
     beforeAll(async () => {
       sandbox = await start()
     })
@@ -59,7 +69,7 @@ export function describeBehaviour(name: string, start: () => Promise<BehaviourHa
 
     it('say every rule is not exercised, with the scenario that would exercise it, before any request', async () => {
       const report = await sandbox.behaviour()
-      expect(report.summary).toEqual({ pass: 0, fail: 0, not_exercised: 5 })
+      expect(report.summary).toEqual({ pass: 0, fail: 0, not_exercised: 6 })
       for (const verdict of report.rules) expect(verdict.exercise).toBe(BEHAVIOUR_RULES[verdict.rule].exercise)
     })
 
@@ -175,9 +185,35 @@ export function describeBehaviour(name: string, start: () => Promise<BehaviourHa
       })
       const limited = await get('projects')
       expect([limited.status, limited.headers.get('retry-after'), limited.headers.get('x-ratelimit-reset')]).toEqual([429, '1', '60'])
-      expect(((await limited.json()) as { errors: { detail: string } }).errors.detail).toBe('At most 60 requests per 60 seconds; retry after 1 seconds')
+      expect(((await limited.json()) as { errors: { detail: string } }).errors.detail).toBe(
+        'At most 60 requests per 60 seconds; retry after 1 seconds',
+      )
       expect((await get('validate')).headers.get('retry-after')).toBe('1')
       expect((await get('overview', { ...USER, 'X-Project-ID': '101' })).headers.get('retry-after')).toBe('7')
+    })
+
+    it('pass gives-up for a client whose read time-out closes a trickling body, with how long it waited, and fail one that waits it out, with the time', async () => {
+      await sandbox.useScenario({
+        name: 'trickle',
+        description: 'A body over 400 ms',
+        rules: [{ fault: { type: 'slow-body', duration: 400 } }],
+      })
+      // A read time-out: the client aborts once the first piece has come.
+      const controller = new AbortController()
+      const response = await fetch(`${sandbox.url}projects`, { headers: USER, signal: controller.signal })
+      await response.body!.getReader().read()
+      controller.abort()
+      const kept = await settled('gives-up')
+      expect(kept.verdict).toBe('pass')
+      expect(kept.keys[0]!.waited_ms).toHaveLength(1)
+
+      await (await get('projects', OTHER)).arrayBuffer()
+      const verdict = await settled('gives-up', 2)
+      expect(verdict.verdict).toBe('fail')
+      const [failure] = verdict.keys.find((key) => key.verdict === 'fail')!.failures
+      expect(failure!.message).toBe(BEHAVIOUR_FAILURES.waitedOut(failure!.gap_ms!))
+      expect(failure!.gap_ms).toBeGreaterThanOrEqual(300)
+      expect(failure!.entries.map((entry) => entry.fault)).toEqual(['fault-slow-body'])
     })
 
     it('meet an expectation of how many requests came after a 500 and how far apart, giving the requests it counted', async () => {

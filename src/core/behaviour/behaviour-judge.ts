@@ -27,6 +27,7 @@ export const BEHAVIOUR_FAILURES = {
   shrank: (before: number, gap: number) => `the gap between attempts shrank from ${before} ms to ${gap} ms`,
   sentAgain: (status: number) => `sent again unchanged, as the next request of its key, after a ${status}`,
   deadKey: (uses: number) => `used ${uses} more times after its 401 (at most 1)`,
+  waitedOut: (waited: number) => `waited ${waited} ms for the whole answer: no time-out closed the connection`,
 } as const
 
 /** A request as the judge remembers it: what its entry said, when it came, its id. */
@@ -70,6 +71,8 @@ interface KeyTally {
   readonly retries: number[]
   /** The longest chains, for the failures of `bounded-retries` at any `max_retries`. */
   readonly longest: Chain[]
+  /** How long the client waited before it gave up (`gives-up`), the first few times. */
+  readonly gaveUpAfter: number[]
 }
 
 /** What a key's next request is judged against. */
@@ -103,6 +106,7 @@ function newTally(name: string, key: string | null, session: string | null): Key
     failures: Array.from({ length: rules }, () => []),
     retries: new Array<number>(MAX_RETRIES_LIMIT + 2).fill(0),
     longest: [],
+    gaveUpAfter: [],
   }
 }
 
@@ -115,6 +119,7 @@ function addTally(into: KeyTally, from: KeyTally): void {
   }
   for (let retries = 0; retries < into.retries.length; retries++) into.retries[retries]! += from.retries[retries]!
   for (const chain of from.longest) keepLongest(into.longest, chain)
+  for (const waited of from.gaveUpAfter) if (into.gaveUpAfter.length < MAX_KEPT_FAILURES) into.gaveUpAfter.push(waited)
 }
 
 /** Keeps `chain` among the longest chains of a key, if it is one of them. */
@@ -189,6 +194,8 @@ export interface BehaviourKeyVerdict {
   /** How many times it was broken; at most {@link MAX_KEPT_FAILURES} are listed. */
   readonly failed: number
   readonly failures: readonly BehaviourFailure[]
+  /** `gives-up`: how long the client waited before it closed the connection, the first few times. */
+  readonly waited_ms: readonly number[]
 }
 
 /**
@@ -256,20 +263,27 @@ export class BehaviourJudge {
   /** Judged before the last reset. */
   readonly #before = new Tallies()
 
+  /** The state of the key `said` was sent with; `undefined` past {@link MAX_JUDGED_KEYS} keys. */
+  #stateOf(said: JournalSaid): KeyState | undefined {
+    const name = said.keySent ?? said.key ?? ''
+    const state = this.#states.get(name)
+    if (state !== undefined) return state
+    if (this.#states.size >= MAX_JUDGED_KEYS) return undefined
+    const tally = newTally(name, said.key, null)
+    this.#current.byKey.set(`\n${name}`, tally)
+    const made: KeyState = { tally, last: undefined, chain: undefined, dead: undefined, deadUses: 0, deadFailure: undefined }
+    this.#states.set(name, made)
+    return made
+  }
+
   /** Judges one request (what its journal entry said, its arrival, its id) after the ones before it. */
   feed(said: JournalSaid, at: number, id: number): void {
-    const name = said.keySent ?? said.key ?? ''
-    let state = this.#states.get(name)
+    const state = this.#stateOf(said)
     if (state === undefined) {
-      if (this.#states.size >= MAX_JUDGED_KEYS) {
-        this.#current.notJudged++
-        return
-      }
-      const tally = newTally(name, said.key, null)
-      this.#current.byKey.set(`\n${name}`, tally)
-      state = { tally, last: undefined, chain: undefined, dead: undefined, deadUses: 0, deadFailure: undefined }
-      this.#states.set(name, state)
+      this.#current.notJudged++
+      return
     }
+    const name = said.keySent ?? said.key ?? ''
     this.#current.judged++
     const seen: Seen = { said, at, id }
     const { tally, last } = state
@@ -344,6 +358,24 @@ export class BehaviourJudge {
     state.chain = { seen: [seen], attempts: 1, lastAt: at, lastGap: null, retryable: true, backoffBroken: false }
     tally.retries[0]!++
     tally.exercised[index('bounded-retries')]!++
+  }
+
+  /**
+   * Judges how an answer a client should give up on ended (`gives-up`): the transport tells, once
+   * it has ended, how long it took and whether the client closed the connection first. An answer it
+   * waited out whole breaks the rule.
+   *
+   * @example
+   * judge.settle(said, arrivedAt, id, 2000, true) // gave up after 2 s: kept
+   */
+  settle(said: JournalSaid, at: number, id: number, waitedMs: number, byClient: boolean): void {
+    const state = this.#stateOf(said)
+    if (state === undefined) return
+    const { tally } = state
+    tally.exercised[index('gives-up')]!++
+    const waited = Math.round(waitedMs)
+    if (!byClient) fail(tally, 'gives-up', BEHAVIOUR_FAILURES.waitedOut(waited), waited, null, [{ said, at, id }])
+    else if (tally.gaveUpAfter.length < MAX_KEPT_FAILURES) tally.gaveUpAfter.push(waited)
   }
 
   /**
@@ -436,7 +468,16 @@ function reportOf(scope: BehaviourScope, maxRetries: number, all: Tallies): Beha
         rule === 'bounded-retries'
           ? retriesVerdict(tally, maxRetries)
           : { failed: tally.failed[at]!, failures: tally.failures[at]!.map(failureView) }
-      return { key: tally.key, session: tally.session, verdict: verdictOf(exercised, failed), exercised, failed, failures }
+      const waited = rule === 'gives-up' ? tally.gaveUpAfter : []
+      return {
+        key: tally.key,
+        session: tally.session,
+        verdict: verdictOf(exercised, failed),
+        exercised,
+        failed,
+        failures,
+        waited_ms: waited,
+      }
     })
     const verdict = keys.some((key) => key.verdict === 'fail')
       ? 'fail'
