@@ -1,9 +1,10 @@
 import type { CoverageScope } from './records.js'
 
 /**
- * How the scope picker names the whole run (`scope=suite`) for the sandbox shown: at the process's
- * own, every session's requests are added, ended ones included, so a run with a session per test
- * shows whole there; a session's counts its own requests since it started.
+ * How the scope pickers (the client report's, the behaviour verdicts') name the whole run
+ * (`scope=suite`) for the sandbox shown: at the process's own, every session's requests are added,
+ * ended ones included, so a run with a session per test shows whole there; a session's counts its
+ * own requests since it started.
  *
  * @example
  * suiteLabel(undefined) // 'since the start (whole run, sessions included)'

@@ -4,6 +4,7 @@ import 'uplot/dist/uPlot.min.css'
 import './dashboard.css'
 import { createApiClient } from './api-client.js'
 import { askToken } from './ask-token.js'
+import { createBehaviourPanel } from './behaviour-panel.js'
 import { createClockPanel } from './clock-panel.js'
 import { createContactLine } from './contact-line.js'
 import { countOf } from './count-of.js'
@@ -38,7 +39,12 @@ const projects = createProjectsPanel(
 )
 const scenarios = createScenariosPanel(client, () => void projects.refresh().catch(report))
 const journal = createJournalPanel(client, () => keys.keys, readHealth, contact)
-const coverage = createCoveragePanel(client, () => void journal.refresh())
+const behaviour = createBehaviourPanel(client)
+// A Send is a client's request: the journal and the verdicts show it at once.
+const coverage = createCoveragePanel(client, () => {
+  void journal.refresh()
+  void behaviour.load().catch(report)
+})
 const picker = createSandboxPicker(client, async () => {
   byId('app', HTMLElement).setAttribute('aria-busy', 'true')
   await Promise.all([loadAll(), journal.start()])
@@ -58,7 +64,7 @@ async function readHealth(): Promise<() => void> {
 
 /** Loads everything anew: at start, after a reset, and for another sandbox (the journal and the header's line: `journal.start`). */
 async function loadAll(): Promise<void> {
-  await Promise.all([clock.load(), scenarios.load(), keys.load(), coverage.load()])
+  await Promise.all([clock.load(), scenarios.load(), keys.load(), coverage.load(), behaviour.load()])
   journal.keysChanged()
   await projects.loadAccounts()
   byId('app', HTMLElement).setAttribute('aria-busy', 'false')
@@ -66,8 +72,9 @@ async function loadAll(): Promise<void> {
 
 /**
  * Follows changes made by others, while the page is visible: the live sessions (leaving one that
- * ended), then the scenarios (and the chart, which they change), the clock, the keys and the client
- * report of the sandbox shown. The contact line says when it fails, and when it gets through again.
+ * ended), then the scenarios (and the chart, which they change), the clock, the keys, the client
+ * report and the behaviour verdicts of the sandbox shown. The contact line says when it fails, and
+ * when it gets through again.
  */
 async function follow(): Promise<void> {
   if (document.visibilityState !== 'visible') return
@@ -85,7 +92,7 @@ async function followState(): Promise<void> {
   await picker.load()
   const health = await client.admin<Health>('GET', 'health')
   const before = clock.state?.today
-  await Promise.all([clock.load(), coverage.load()])
+  await Promise.all([clock.load(), coverage.load(), behaviour.load()])
   const scenariosMoved = health.active_scenarios.join() !== scenarios.active.join()
   if (scenariosMoved) await scenarios.load()
   // Either lists the projects and draws again, as the scenarios now in force answer.
@@ -99,7 +106,7 @@ byId('reset', HTMLButtonElement).addEventListener('click', () => {
     .then(async () => {
       await loadAll()
       await journal.start()
-      announce('The sandbox is back at its start: keys, projects, clock, scenarios, journal and client report')
+      announce('The sandbox is back at its start: keys, projects, clock, scenarios, journal, client report and behaviour verdicts')
     })
     .catch(report)
 })

@@ -4,6 +4,12 @@ export type { JournalEntry } from '../core/journal.js'
 /** `GET /__sandbox/coverage`, one outcome of it, one kind of warning, what it counts (`?scope=`): the client report's own types. */
 export type { CoverageReport, CoverageScope, CoveredOutcome, WarningCount } from '../core/report/coverage.js'
 
+/** `GET /__sandbox/behaviour`, one rule's verdict, one failure, what it judges (`?scope=`): the behaviour judge's own types. */
+export type { BehaviourFailure, BehaviourReport, BehaviourRuleVerdict, BehaviourScope } from '../core/behaviour/behaviour-judge.js'
+
+/** A verdict on one rule of a client's behaviour: `pass`, `fail` or `not-exercised`. */
+export type { BehaviourVerdict } from '../vocabulary/behaviour-rules.js'
+
 /** A session as `GET /__sandbox/sessions` lists it: the contract's own type. */
 export type { SessionView } from '../contract/session-schemas.js'
 

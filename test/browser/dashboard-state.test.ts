@@ -233,6 +233,6 @@ describe('The dashboard shows no stale or contradictory state (issue 31), in hea
     expect(after.projects!.height).toBeGreaterThan(before.projects!.height + 300)
     expect(after.clock).toEqual(before.clock)
     expect(after.scenarios).toEqual(before.scenarios)
-    for (const id of ['keys', 'journal', 'coverage']) expect(after[id]!.height, id).toBe(before[id]!.height)
+    for (const id of ['keys', 'journal', 'coverage', 'behaviour']) expect(after[id]!.height, id).toBe(before[id]!.height)
   })
 })
