@@ -66,6 +66,12 @@ export const sessionViewSchema = z
     label: z.string().nullable(),
     base_url: z.string().describe('The API of the session: http://<host>:<port>/sessions/<id>/api/v1/'),
     admin_url: z.string().describe('Its admin API: …/sessions/<id>/__sandbox/'),
+    refused_url: z.string().describe('An API base where nothing listens: a client there meets a refused connection'),
+    silent_url: z
+      .string()
+      .describe(
+        'An API base that accepts the connection and never answers: a client there needs its own time-out; ending the session closes it',
+      ),
     created_at: z.string().describe('Real time, ISO 8601 UTC'),
     last_used_at: z.string().describe('Real time of its last request (the TTL counts from it)'),
     requests: z.int().min(0).describe('Requests made under it'),

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http'
+import { findRefusedOrigin, startSilentListener, type SilentListener } from './silent-listener.js'
 import { endSandbox } from '../core/end-sandbox.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
 import type { DocumentName, ServerSettings } from '../core/server-settings.js'
@@ -12,7 +13,7 @@ import { isLoopback } from '../vocabulary/is-loopback.js'
 import { maskKeysIn } from '../vocabulary/mask-key.js'
 import { ADMIN_TOKEN_RULE, isSendableToken } from '../vocabulary/admin-token-rule.js'
 import { dashboardAnswer } from './dashboard-answer.js'
-import { SessionStore, type SessionLimits } from './session-store.js'
+import { type SessionAddresses, SessionStore, type SessionLimits } from './session-store.js'
 import { startServer, type TransportOptions } from './start-server.js'
 
 export { isLoopback } from '../vocabulary/is-loopback.js'
@@ -85,10 +86,24 @@ export async function serveSandbox(
   const opened = openSandbox(config, process)
   const core = await opened.core
   let origin = ''
+  // The addresses a session's client can be pointed at to meet a refused or a silent connection.
+  let silent: SilentListener | undefined
+  let addresses: SessionAddresses | undefined
+  if (limits.max > 0) {
+    try {
+      silent = await startSilentListener(server.host)
+      addresses = { refused: await findRefusedOrigin(server.host), silent: silent.origin, release: (id) => silent!.release(id) }
+    } catch (error) {
+      endSandbox(core)
+      await silent?.close()
+      throw error
+    }
+  }
   const sessions = new SessionStore(
     (body) => openSession(config, process, core.fixtures, body),
     limits,
     () => origin,
+    addresses,
   )
   /** The server's settings: the root's; its sessions answer under the same, without sessions or dashboard of their own. */
   const settings: ServerSettings = {
@@ -111,6 +126,7 @@ export async function serveSandbox(
   } catch (error) {
     // A port in use must not leave this sandbox's share of the process's budget and keys behind.
     endSandbox(core)
+    await silent?.close()
     throw error
   }
   origin = listening.origin
@@ -130,6 +146,7 @@ export async function serveSandbox(
     async close(graceMs) {
       clearInterval(sweeper)
       sessions.clear()
+      await silent?.close()
       await listening.close(graceMs)
       endSandbox(core)
     },

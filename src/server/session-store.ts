@@ -95,6 +95,23 @@ function mutationIn(body: unknown): string | undefined {
   return typeof mutation === 'string' ? mutation : undefined
 }
 
+/**
+ * The addresses a server gives its sessions to test a client against an address that refuses
+ * (nothing listens) and one that accepts and never answers; `release` closes a session's silent
+ * connections when it ends.
+ *
+ * @example
+ * const addresses: SessionAddresses = { refused: 'http://127.0.0.1:39517', silent: silent.origin, release: (id) => silent.release(id) }
+ */
+export interface SessionAddresses {
+  readonly refused: string
+  readonly silent: string
+  release(id: string): void
+}
+
+/** Addresses of a store made without any (a unit test's): the two URLs say so. */
+const NO_ADDRESSES: SessionAddresses = { refused: 'http://0.0.0.0:0', silent: 'http://0.0.0.0:0', release: () => {} }
+
 /** How a server's sessions are made and bounded. */
 export interface SessionLimits {
   readonly max: number
@@ -133,6 +150,8 @@ export class SessionStore implements SessionRoutes {
     readonly open: (body: unknown) => OpenedSession,
     readonly limits: SessionLimits,
     readonly origin: () => string,
+    /** Where a session's `refused_url` and `silent_url` point, and how its silent connections close. */
+    readonly addresses: SessionAddresses = NO_ADDRESSES,
   ) {}
 
   get size(): number {
@@ -219,6 +238,7 @@ export class SessionStore implements SessionRoutes {
       session.parent.children.delete(session)
     }
     this.#end(session)
+    this.addresses.release(id)
     return this.#sessions.delete(id)
   }
 
@@ -282,6 +302,8 @@ export class SessionStore implements SessionRoutes {
       label: session.label,
       base_url: `${base}api/v1/`,
       admin_url: `${base}__sandbox/`,
+      refused_url: `${this.addresses.refused}${SESSION_PREFIX}${session.id}/api/v1/`,
+      silent_url: `${this.addresses.silent}${SESSION_PREFIX}${session.id}/api/v1/`,
       created_at: new Date(session.createdAt).toISOString(),
       last_used_at: new Date(session.lastUsedAt).toISOString(),
       requests: session.requests,

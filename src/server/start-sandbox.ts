@@ -52,6 +52,10 @@ export interface RunningSession {
   readonly url: string
   /** Its admin API: `…/sessions/<id>/__sandbox/`. */
   readonly adminUrl: string
+  /** An API base where nothing listens: a client pointed there meets a refused connection. */
+  readonly refusedUrl: string
+  /** An API base that accepts the connection and never answers: ending the session closes it. */
+  readonly silentUrl: string
   /** Ends it: every path under it answers 404 `session_not_found` from then on. */
   close(): Promise<void>
 }
@@ -168,7 +172,14 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
         throw error
       }
       const view = sessions.view(session)
-      return { id: session.id, url: view.base_url, adminUrl: view.admin_url, close: async () => void sessions.remove(session.id) }
+      return {
+        id: session.id,
+        url: view.base_url,
+        adminUrl: view.admin_url,
+        refusedUrl: view.refused_url,
+        silentUrl: view.silent_url,
+        close: async () => void sessions.remove(session.id),
+      }
     },
     close: () => served.close(),
   }
