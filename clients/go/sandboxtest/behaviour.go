@@ -125,6 +125,7 @@ const (
 	RuleBackoff        = "backoff"
 	RuleNoRetryOn4xx   = "no-retry-on-4xx"
 	RuleDeadKey        = "dead-key"
+	RuleGivesUp        = "gives-up"
 )
 
 // The verdicts of a rule, and of a key under it.
@@ -171,6 +172,8 @@ type KeyVerdict struct {
 	Exercised int                `json:"exercised"`
 	Failed    int                `json:"failed"`
 	Failures  []BehaviourFailure `json:"failures"`
+	// WaitedMs: gives-up only, how long the client waited before it closed the connection, the first few times.
+	WaitedMs []int `json:"waited_ms"`
 }
 
 // BehaviourFailure is one time a rule was broken: why, the gap that broke it and the least it

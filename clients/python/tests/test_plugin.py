@@ -198,7 +198,7 @@ def test_an_expectation_it_cannot_read_names_the_field(sandbox_session):
 
 def test_the_sandbox_judges_every_session(analytics_sandbox):
     verdicts = analytics_sandbox.behaviour()
-    assert verdicts["scope"] == "suite" and len(verdicts["rules"]) == 5
+    assert verdicts["scope"] == "suite" and len(verdicts["rules"]) == 6
 ''',
     )
     # The client that resends a 400 fails its test with what differed and the requests, as pytest shows them.
@@ -216,6 +216,25 @@ def test_the_sandbox_judges_every_session(analytics_sandbox):
     # The helper's own frames are hidden: the failure points at the test's line.
     result.stdout.no_fnmatch_line("*sandbox.py:*")
     result.stdout.no_fnmatch_line("*During handling*")
+
+
+def test_a_session_gives_an_address_that_refuses_and_one_that_never_answers(pytester):
+    result = run(
+        pytester,
+        """
+import socket
+
+def test_refused(sandbox_session):
+    with pytest.raises(urllib.error.URLError) as caught:
+        urllib.request.urlopen(sandbox_session.refused_url + "projects", timeout=5)
+    assert isinstance(caught.value.reason, ConnectionRefusedError)
+
+def test_silent(sandbox_session):
+    with pytest.raises((TimeoutError, socket.timeout, urllib.error.URLError)):
+        urllib.request.urlopen(sandbox_session.silent_url + "projects", timeout=0.3)
+""",
+    )
+    result.assert_outcomes(passed=2)
 
 
 def test_an_unknown_marker_argument_fails_the_test_with_one_line(pytester):

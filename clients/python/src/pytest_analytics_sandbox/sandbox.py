@@ -168,12 +168,16 @@ class Session:
     """A sandbox of the test's own inside the process: its own clock, scenarios, keys and journal.
 
     `base_url` is what the client under test gets (it ends in `/api/v1/`); `admin_url` steers it.
+    `refused_url` (nothing listens) and `silent_url` (accepts, never answers) test the client's
+    connect and read time-outs; ending the session closes what is open under `silent_url`.
     """
 
     def __init__(self, data, parent_admin_url, token=None):
         self.id = data["id"]
         self.base_url = data["base_url"]
         self.admin_url = data["admin_url"]
+        self.refused_url = data.get("refused_url")
+        self.silent_url = data.get("silent_url")
         self.label = data.get("label")
         self._parent_admin_url = parent_admin_url
         self._token = token
@@ -201,7 +205,7 @@ class Session:
 
     def behaviour(self, scope="reset", max_retries=None):
         """The verdicts on the client's behaviour in this session (GET behaviour): per rule (retry-after,
-        bounded-retries, backoff, no-retry-on-4xx, dead-key) `pass`, `fail` with the requests that
+        bounded-retries, backoff, no-retry-on-4xx, dead-key, gives-up) `pass`, `fail` with the requests that
         broke it, or `not-exercised` with the scenario that would; `max_retries` for bounded-retries
         (the sandbox's default: 3). The envelope's `data`: `summary`, `rules`, `judged`, …
 
