@@ -68,6 +68,7 @@ export const REPORT_ERRORS = {
   commandFailed: (ending: string) => `the command ${ending}: the report covers what it did`,
   behaviourFailed: (rules: number) => `${rules === 1 ? '1 rule' : `${rules} rules`} of behaviour failed, with --strict-behaviour`,
   /** The report's title under `report -- <command>`: what it covers, and where its curl lines point. */
+  behaviourTitle: (command: string) => `Client behaviour of ${command}, every session it made`,
   commandTitle: (command: string) =>
     `Client report of ${command}, every sandbox it made (curl lines name a sandbox at ${REPORT_EXAMPLE_BASE})`,
 } as const
@@ -272,7 +273,7 @@ function writeBehaviour(
   if (flags.format === 'json') write(`${stringifyPrintable(behaviour)}\n`)
   else if (flags.format === 'junit') write(formatBehaviourJunit(behaviour, strict))
   else if (flags.format === 'markdown') write(formatBehaviourMarkdown(behaviour, title))
-  else write(formatBehaviourText(behaviour, title?.replace(/^Client report/, 'Client behaviour') ?? `Client behaviour at ${base}`))
+  else write(formatBehaviourText(behaviour, title ?? `Client behaviour at ${base}`))
   const failed = behaviour.summary.fail
   return strict && failed > 0 ? [REPORT_ERRORS.behaviourFailed(failed)] : []
 }
@@ -334,7 +335,8 @@ export async function runReport(argv: readonly string[], output: VerifyOutput): 
     } else {
       ;({ report, behaviour, ending, code } = await reportOfCommand(command!, commandArgs, output.stderr, behaviourQuery))
       base = REPORT_EXAMPLE_BASE
-      title = REPORT_ERRORS.commandTitle([command!, ...commandArgs].join(' '))
+      const shown = [command!, ...commandArgs].join(' ')
+      title = behaviourQuery === undefined ? REPORT_ERRORS.commandTitle(shown) : REPORT_ERRORS.behaviourTitle(shown)
     }
     const reasons = ending === 'passed' ? [] : [commandFailed(ending, code)]
     if (behaviour !== undefined) reasons.push(...writeBehaviour(behaviour, flags, write, base, title))

@@ -77,6 +77,8 @@ export interface Session {
   readonly children: Set<Session>
   /** What its ended children counted: its suite report keeps it. */
   readonly endedChildren: Coverage
+  /** What its ended children's clients did, judged: its suite verdicts keep it. */
+  readonly endedBehaviour: BehaviourJudge
   /** Its own session routes (`/sessions/<id>/__sandbox/sessions`): children made, listed, ended. */
   readonly routes: SessionRoutes
 }
@@ -191,6 +193,7 @@ export class SessionStore implements SessionRoutes {
       mutation: mutationIn(body),
       children: new Set(),
       endedChildren: new Coverage(),
+      endedBehaviour: new BehaviourJudge(),
       // Its routes read the session only when asked, once it exists.
       routes: this.#childRoutes(() => session),
     }
@@ -235,6 +238,8 @@ export class SessionStore implements SessionRoutes {
     if (session.parent !== undefined) {
       session.parent.endedChildren.absorb(session.core.coverage)
       session.parent.endedChildren.absorb(session.endedChildren)
+      session.parent.endedBehaviour.absorb(session.core.behaviour, session.id)
+      session.parent.endedBehaviour.absorb(session.endedBehaviour, null)
       session.parent.children.delete(session)
     }
     this.#end(session)
@@ -255,14 +260,24 @@ export class SessionStore implements SessionRoutes {
         return ok({ id }, 'Session ended')
       },
       coverages: () => this.#descendantCoverages(parentOf()),
-      // A session's suite verdicts are its own (its children's are the root's).
-      behaviours: () => [],
+      behaviours: () => this.#descendantBehaviours(parentOf()),
     }
   }
 
   /** The client reports of the sessions `parent` made, live (and theirs, all the way down) and ended. */
   #descendantCoverages(parent: Session): Coverage[] {
     return [parent.endedChildren, ...[...parent.children].flatMap((child) => [child.core.coverage, ...this.#descendantCoverages(child)])]
+  }
+
+  /** The judges of the sessions `parent` made, live (their journals read to the end, and theirs, all the way down) and ended. */
+  #descendantBehaviours(parent: Session): (readonly [string | null, BehaviourJudge])[] {
+    return [
+      [null, parent.endedBehaviour],
+      ...[...parent.children].flatMap((child) => {
+        child.core.journal.drain()
+        return [[child.id, child.core.behaviour] as const, ...this.#descendantBehaviours(child)]
+      }),
+    ]
   }
 
   #end(session: Session): void {

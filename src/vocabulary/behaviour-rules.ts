@@ -66,29 +66,27 @@ export interface BehaviourRule {
  */
 export const BEHAVIOUR_RULES = {
   'retry-after': {
-    description: 'After a 429 or 503 with Retry-After, the next request of that key comes no earlier than it says',
+    description: 'After a 429 or 503 with Retry-After, the key waits as long before its next request',
     exercise: 'run under rate-limited or service-unavailable',
   },
   'bounded-retries': {
-    description:
-      'After a 5xx, a reset, an empty reply or a gateway page, the same request is sent again at most max_retries times (default 3; report --max-retries)',
+    description: 'A failed request (5xx, reset, empty reply, gateway page) is sent again at most max_retries times',
     exercise: 'run under fail-once, server-error, flaky or fault-connection-reset',
   },
   backoff: {
-    description: 'The gaps between attempts of the same request after a failure do not shrink, and none is under 100 ms',
+    description: 'Attempts after a failure are 100 ms or more apart, and the gaps do not shrink',
     exercise: 'run under server-error, flaky or fault-connection-reset, with a client that retries',
   },
   'no-retry-on-4xx': {
-    description: 'A request answered 400, 401 or 403 is not sent again unchanged as the next request of its key',
+    description: 'A request answered 400, 401 or 403 is not sent again unchanged',
     exercise: 'run under bad-request or expired-keys',
   },
   'dead-key': {
-    description: 'A key answered 401 (expired, revoked or unknown: the API does not tell them apart) is used at most once more',
+    description: 'A key answered 401 (expired, revoked or unknown) is used once more at most',
     exercise: 'run under expired-keys or revoked-keys, or revoke a key in the portal',
   },
   'gives-up': {
-    description:
-      'Under an answer 10 s or more late (the timeout scenario) or a body that trickles (fault-slow-body), the client closes the connection by itself',
+    description: 'An answer 10 s late or a body that trickles is given up on: the client closes the connection',
     exercise: 'run under timeout or fault-slow-body',
   },
 } as const satisfies Record<string, BehaviourRule>

@@ -38,7 +38,7 @@ describe('analytics-sandbox report --behaviour', () => {
       `Client behaviour at ${url}`,
       '1 pass, 2 fail, 3 not exercised (8 requests judged, at most 3 retries allowed)',
     ])
-    expect(stdout).toMatch(/^ {2}FAIL {10}bounded-retries {2}After a 5xx/m)
+    expect(stdout).toMatch(/^ {2}FAIL {10}bounded-retries {2}A failed request/m)
     expect(stdout).toContain(`        ${BEHAVIOUR_FAILURES.retries(6, 3)}\n`)
     expect(stdout).toMatch(/^ {10}#1 \S+ GET \/api\/v1\/projects → 500$/m)
     expect(stdout).toMatch(/^ {2}pass {10}no-retry-on-4xx/m)
@@ -93,7 +93,7 @@ describe('analytics-sandbox report --behaviour', () => {
     ]
     const { code, stdout, stderr } = await report(['--strict-behaviour', '--', ...client])
     expect(code).toBe(REPORT_EXIT.failed)
-    expect(stdout.split('\n')[0]).toBe(REPORT_ERRORS.commandTitle(client.join(' ')).replace(/^Client report/, 'Client behaviour'))
+    expect(stdout.split('\n')[0]).toBe(REPORT_ERRORS.behaviourTitle(client.join(' ')))
     expect(stdout).toMatch(/^ {2}FAIL {10}dead-key/m)
     expect(stderr).toContain(REPORT_ERRORS.behaviourFailed(2))
   })

@@ -398,12 +398,13 @@ export class BehaviourJudge {
   }
 
   /**
-   * Takes in what another judge judged (a session that ended), under the session's id.
+   * Takes in what another judge judged (a session that ended), under the session's id (`null`: a
+   * judge of ended sessions, whose verdicts keep their own ids).
    *
    * @example
    * root.absorb(session.core.behaviour, session.id)
    */
-  absorb(other: BehaviourJudge, session: string): void {
+  absorb(other: BehaviourJudge, session: string | null): void {
     this.#before.addAll(other.tallies('suite'), session)
   }
 
