@@ -24,7 +24,7 @@ import { formatMutateHtml, formatStryker } from './mutate/format-stryker.js'
 import { findFailure } from './mutate/find-failure.js'
 import { readJunit, type FailingTest } from './mutate/read-junit.js'
 import { makeRunFolder, readRunReport, removeRunFolder } from './run-union.js'
-import { REPORT_DIR_ENV } from '../server/run-report.js'
+import { REPORT_BEHAVIOUR_ENV, REPORT_DIR_ENV } from '../server/run-report.js'
 import { VARIANT_ENDPOINTS, VARIANT_PREFIX, variantChanges, type VariantName } from '../vocabulary/variants.js'
 import { MUTATION_BY_ID } from '../vocabulary/mutations.js'
 import { availableParallelism } from 'node:os'
@@ -248,6 +248,8 @@ export async function runMutate(argv: readonly string[], io: MutateIo): Promise<
   // The sandbox of every run: this process's own, never one a mutation in its environment changes.
   const inherited = { ...process.env }
   delete inherited[REPORT_DIR_ENV]
+  // mutate reads no verdicts: its runs write none.
+  delete inherited[REPORT_BEHAVIOUR_ENV]
   delete process.env[MUTATION_ENV]
   let sandbox: RunningSandbox
   let scenarios: unknown[]

@@ -13,10 +13,10 @@ import type { BehaviourReport } from '../core/behaviour/behaviour-judge.js'
 import { existsSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { startSandbox } from '../server/start-sandbox.js'
-import { REPORT_DIR_ENV } from '../server/run-report.js'
+import { REPORT_BEHAVIOUR_ENV, REPORT_DIR_ENV } from '../server/run-report.js'
 import { MUTATION_ENV } from '../vocabulary/mutations.js'
 import { CannotStart, runControl, runSuite, type SuiteRun } from './mutate/run-suite.js'
-import { makeRunFolder, readRunReport, removeRunFolder } from './run-union.js'
+import { makeRunFolder, readBehaviourUnion, readRunReport, removeRunFolder } from './run-union.js'
 import { URL_ENV } from './mutate-command.js'
 import type { VerifyOutput } from './verify-command.js'
 import { optionOf } from './option-of.js'
@@ -217,7 +217,7 @@ async function reportOfCommand(
   command: string,
   args: readonly string[],
   stderr: (text: string) => void,
-  behaviourQuery: string | undefined,
+  maxRetries: number | undefined,
 ): Promise<{ report: CoverageReport; behaviour: BehaviourReport | undefined; ending: string; code: number | null }> {
   const sandbox = await startSandbox({ port: 0 })
   const session = await sandbox.createSession({})
@@ -227,6 +227,9 @@ async function reportOfCommand(
   process.on('SIGTERM', stop)
   try {
     const env: NodeJS.ProcessEnv = { ...process.env, [URL_ENV]: session.url, [REPORT_DIR_ENV]: folder }
+    // Its sandboxes leave their verdicts too, where they are asked for.
+    if (maxRetries !== undefined) env[REPORT_BEHAVIOUR_ENV] = String(maxRetries)
+    else delete env[REPORT_BEHAVIOUR_ENV]
     delete env[MUTATION_ENV]
     let run: SuiteRun
     try {
@@ -237,11 +240,19 @@ async function reportOfCommand(
       if (error instanceof CannotStart) throw new ReportError(error.message)
       throw error
     }
-    // The verdicts of the run's session and the sessions it made: what every client that took ANALYTICS_SANDBOX_URL sent.
+    // The verdicts of the run's session and the sessions made there (what every client that took
+    // ANALYTICS_SANDBOX_URL sent), and of every sandbox the command made in its own processes.
     const behaviour =
-      behaviourQuery === undefined
+      maxRetries === undefined
         ? undefined
-        : ((await (await fetch(`${session.adminUrl}behaviour?${behaviourQuery}`)).json()) as { data: BehaviourReport }).data
+        : readBehaviourUnion(
+            folder,
+            (
+              (await (await fetch(`${session.adminUrl}behaviour?scope=suite&max_retries=${maxRetries}`)).json()) as {
+                data: BehaviourReport
+              }
+            ).data,
+          )
     return { report: await readRunReport(folder, session.adminUrl), behaviour, ending: run.ending, code: run.code }
   } finally {
     process.off('SIGINT', stop)
@@ -333,7 +344,12 @@ export async function runReport(argv: readonly string[], output: VerifyOutput): 
       else behaviour = await fetchReport<BehaviourReport>(urls.behaviour, flags, behaviourQuery)
       base = urls.base
     } else {
-      ;({ report, behaviour, ending, code } = await reportOfCommand(command!, commandArgs, output.stderr, behaviourQuery))
+      ;({ report, behaviour, ending, code } = await reportOfCommand(
+        command!,
+        commandArgs,
+        output.stderr,
+        behaviourQuery === undefined ? undefined : flags.maxRetries,
+      ))
       base = REPORT_EXAMPLE_BASE
       const shown = [command!, ...commandArgs].join(' ')
       title = behaviourQuery === undefined ? REPORT_ERRORS.commandTitle(shown) : REPORT_ERRORS.behaviourTitle(shown)

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { CoverageReport, WarningCount } from '../core/report/coverage.js'
 import { ENDPOINT_NAMES, type EndpointName } from '../vocabulary/endpoint-rules.js'
+import type { BehaviourReport } from '../core/behaviour/behaviour-judge.js'
+import { mergeBehaviour } from '../core/behaviour/merge-behaviour.js'
+import { BEHAVIOUR_FILE_SUFFIX } from '../server/run-report.js'
 
 /** Files of one run's folder read at most: a process (or a module graph of one) leaves one each. */
 export const MAX_RUN_FILES = 1_000
@@ -105,4 +108,37 @@ export function readRunUnion(folder: string, base: CoverageReport): CoverageRepo
 export async function readRunReport(folder: string, adminUrl: string): Promise<CoverageReport> {
   const answer = (await (await fetch(`${adminUrl}coverage?scope=suite`)).json()) as { data: CoverageReport }
   return readRunUnion(folder, answer.data)
+}
+
+/** Bytes of one sandbox's verdicts file read at most: a thousand keys' verdicts with their failures. */
+export const MAX_BEHAVIOUR_FILE_BYTES = 8 * 1024 * 1024
+
+/**
+ * The verdicts of a whole run: `base` (its session's, with the sessions made there) plus what every
+ * sandbox the command made in its own processes left in `folder` (a `.behaviour` file each),
+ * each such sandbox's keys labelled `in-process sandbox <n>`. What is not a report is passed over.
+ *
+ * @example
+ * const verdicts = readBehaviourUnion(folder, sessionVerdicts)
+ */
+export function readBehaviourUnion(folder: string, base: BehaviourReport): BehaviourReport {
+  let names: string[]
+  try {
+    names = readdirSync(folder)
+      .filter((name) => name.endsWith(BEHAVIOUR_FILE_SUFFIX))
+      .sort()
+      .slice(0, MAX_RUN_FILES)
+  } catch {
+    names = []
+  }
+  const others = names.flatMap((name, index) => {
+    const path = join(folder, name)
+    try {
+      if (statSync(path).size > MAX_BEHAVIOUR_FILE_BYTES) return []
+      return [{ report: JSON.parse(readFileSync(path, 'utf8')) as unknown, label: `in-process sandbox ${index + 1}` }]
+    } catch {
+      return []
+    }
+  })
+  return mergeBehaviour(base, others)
 }

@@ -288,6 +288,8 @@ export class Journal {
     readonly capacity: number,
     readonly account: BudgetAccount = unboundedAccount(),
     readonly visit?: (said: JournalSaid, at: number, id: number) => void,
+    /** Called after each request is recorded, where a run listens for the verdicts (`report --behaviour -- <command>`). */
+    readonly onRecord?: () => void,
   ) {}
 
   /**
@@ -359,6 +361,7 @@ export class Journal {
    */
   recordAgain(said: JournalSaid, at: number): number {
     this.#place(said, at)
+    this.onRecord?.()
     return ++this.#recorded
   }
 
@@ -408,6 +411,7 @@ export class Journal {
       memo.said = undefined
     }
     this.#place(sayOnce(memo, status, scenarios, error, warnings, fault, key, projectId, retryAfter), at)
+    this.onRecord?.()
     return ++this.#recorded
   }
 

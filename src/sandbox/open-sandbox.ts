@@ -6,6 +6,7 @@ import { createRoutes } from '../core/endpoints/api-routes.js'
 import { toLatencyRange, type LatencyRange } from '../vocabulary/latency.js'
 import type { SandboxCore, SandboxState } from '../core/sandbox-core.js'
 import { BehaviourJudge } from '../core/behaviour/behaviour-judge.js'
+import { BEHAVIOUR_RUN } from '../core/behaviour/behaviour-run.js'
 import { createModel } from '../model/create-model.js'
 import { createPortal } from '../model/create-portal.js'
 import { defaultFixtures } from '../model/default-fixtures.js'
@@ -157,11 +158,18 @@ export function createSandboxState(config: SandboxConfig): SandboxState {
   // First, while the account holds nothing else: definitions past the budget refuse the sandbox whole.
   config.catalogue.attach(budget)
   const behaviour = new BehaviourJudge()
+  // Under a `report --behaviour -- <command>` run, the verdicts go to the run after each request.
+  const changed = BEHAVIOUR_RUN.listen?.(() => {
+    journal.drain()
+    return behaviour.report('suite', BEHAVIOUR_RUN.maxRetries)
+  })
+  behaviour.changed = changed
+  // The judge reads every entry once, as it leaves the ring or when verdicts are asked for.
+  const journal = new Journal(JOURNAL_CAPACITY, budget, (said, at, id) => behaviour.feed(said, at, id), changed)
   return {
     budget,
     scenarios: new ScenarioState(config.catalogue, config.scenarios, config.seed, budget, config.mutate.variant),
-    // The judge reads every entry once, as it leaves the ring or when verdicts are asked for.
-    journal: new Journal(JOURNAL_CAPACITY, budget, (said, at, id) => behaviour.feed(said, at, id)),
+    journal,
     observerJournal: new Journal(OBSERVER_JOURNAL_CAPACITY, budget),
     coverage: new Coverage(),
     behaviour,

@@ -85,6 +85,25 @@ describe('analytics-sandbox report --behaviour', () => {
     expect(stdout).toMatch(/^### backoff: sbx_us…ha$/m)
   })
 
+  test('judges the sandboxes a command makes in its own processes too (createSandbox, startSandbox), each keyed apart', async () => {
+    const { code, stdout, stderr } = await report([
+      '--behaviour',
+      '--format',
+      'json',
+      '--',
+      process.execPath,
+      'test/behaviour/in-process-clients.mjs',
+    ])
+    expect(code, stderr).toBe(REPORT_EXIT.ok)
+    const verdicts = JSON.parse(stdout)
+    const verdictOf = (name: string) => verdicts.rules.find((rule: { rule: string }) => rule.rule === name)
+    expect(verdictOf('no-retry-on-4xx').verdict).toBe('fail')
+    expect(verdictOf('retry-after').verdict).toBe('pass')
+    expect(verdicts.judged).toBe(4)
+    const sessions = verdictOf('no-retry-on-4xx').keys.map((key: { session: string | null }) => key.session)
+    expect(sessions).toEqual(['in-process sandbox 1', 'in-process sandbox 2'])
+  }, 60_000)
+
   test('judges what a command’s clients sent under report --strict-behaviour -- <command>, and fails on a broken rule', async () => {
     const client = [
       process.execPath,

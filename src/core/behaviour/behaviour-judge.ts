@@ -262,6 +262,8 @@ export class BehaviourJudge {
   #current = new Tallies()
   /** Judged before the last reset. */
   readonly #before = new Tallies()
+  /** Told when a verdict changes outside the journal (`settle`), where a run listens. */
+  changed: (() => void) | undefined
 
   /** The state of the key `said` was sent with; `undefined` past {@link MAX_JUDGED_KEYS} keys. */
   #stateOf(said: JournalSaid): KeyState | undefined {
@@ -376,6 +378,7 @@ export class BehaviourJudge {
     const waited = Math.round(waitedMs)
     if (!byClient) fail(tally, 'gives-up', BEHAVIOUR_FAILURES.waitedOut(waited), waited, null, [{ said, at, id }])
     else if (tally.gaveUpAfter.length < MAX_KEPT_FAILURES) tally.gaveUpAfter.push(waited)
+    this.changed?.()
   }
 
   /**

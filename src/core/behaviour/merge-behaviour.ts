@@ -1,0 +1,65 @@
+import { BEHAVIOUR_RULE_NAMES, BEHAVIOUR_RULES, MAX_JUDGED_KEYS, type BehaviourVerdict } from '../../vocabulary/behaviour-rules.js'
+import type { BehaviourKeyVerdict, BehaviourReport, BehaviourRuleVerdict } from './behaviour-judge.js'
+
+/** A rule's verdict from its keys': `fail` if any broke it, `pass` if some met it, else `not-exercised`. */
+const verdictOfKeys = (keys: readonly BehaviourKeyVerdict[]): BehaviourVerdict =>
+  keys.some((key) => key.verdict === 'fail') ? 'fail' : keys.some((key) => key.verdict === 'pass') ? 'pass' : 'not-exercised'
+
+/** Whether `value` has the shape of a behaviour report (a file a sandbox of the run left; anything else is passed over). */
+function isReport(value: unknown): value is BehaviourReport {
+  const report = value as Partial<BehaviourReport> | null
+  return (
+    typeof report === 'object' &&
+    report !== null &&
+    Number.isSafeInteger(report.judged) &&
+    Number.isSafeInteger(report.not_judged) &&
+    Array.isArray(report.rules) &&
+    report.rules.every((rule) => BEHAVIOUR_RULE_NAMES.includes(rule?.rule) && Array.isArray(rule.keys))
+  )
+}
+
+/**
+ * The verdicts of many sandboxes as one report (a `report --behaviour -- <command>` run: its
+ * session's, and each sandbox the command made in its own processes, whose keys are labelled
+ * `label` where they name no session): each rule's keys together, at most
+ * {@link MAX_JUDGED_KEYS} of them (the requests of the rest counted as not judged), its verdict
+ * from theirs. What is not a report is passed over.
+ *
+ * @example
+ * mergeBehaviour(sessionReport, [{ report: JSON.parse(text), label: 'in-process sandbox 1' }])
+ */
+export function mergeBehaviour(
+  base: BehaviourReport,
+  others: readonly { readonly report: unknown; readonly label: string }[],
+): BehaviourReport {
+  const reports = [{ report: base as unknown, label: null as string | null }, ...others].filter(
+    (item): item is { report: BehaviourReport; label: string | null } => isReport(item.report),
+  )
+  let judged = 0
+  let notJudged = 0
+  for (const { report } of reports) {
+    judged += report.judged
+    notJudged += report.not_judged
+  }
+  const rules = BEHAVIOUR_RULE_NAMES.map((name): BehaviourRuleVerdict => {
+    const keys: BehaviourKeyVerdict[] = []
+    for (const { report, label } of reports) {
+      for (const key of report.rules.find((rule) => rule.rule === name)?.keys ?? []) {
+        if (keys.length >= MAX_JUDGED_KEYS) break
+        keys.push(label === null || key.session !== null ? key : { ...key, session: label })
+      }
+    }
+    const verdict = verdictOfKeys(keys)
+    const { description, exercise } = BEHAVIOUR_RULES[name]
+    return { rule: name, verdict, description, exercise: verdict === 'not-exercised' ? exercise : null, keys }
+  })
+  const count = (verdict: BehaviourVerdict) => rules.filter((rule) => rule.verdict === verdict).length
+  return {
+    scope: base.scope,
+    max_retries: base.max_retries,
+    judged,
+    not_judged: notJudged,
+    summary: { pass: count('pass'), fail: count('fail'), not_exercised: count('not-exercised') },
+    rules,
+  }
+}
