@@ -15,6 +15,7 @@ import { median } from './median.mjs'
 import { pytestFixtureMs } from './pytest-fixture.mjs'
 import { waitsUnderAttack } from './under-attack.mjs'
 import { shutdownMs } from './shutdown.mjs'
+import { judgeMs } from './behaviour-judge.mjs'
 import { mutateMemory } from './mutate-memory.mjs'
 import { exePath } from '../scripts/exe-path.mjs'
 
@@ -755,6 +756,12 @@ if (!smoke) {
   const { drainedMs, idleMs } = await shutdownMs(startSandbox, quick ? 1 : 3)
   row('SIGTERM: exit after the last answer, sent on a keep-alive connection (ms)', drainedMs, 1500, drainedMs <= 1500, 'median of the runs')
   row('SIGTERM with five idle keep-alive connections: exit (ms)', idleMs, 1500, idleMs <= 1500, 'median of the runs')
+}
+
+// The behaviour judge (#54): its verdicts over a suite's journal, every entry judged once.
+{
+  const ms = judgeMs(100_000, smoke ? 1 : 5)
+  row('behaviour verdicts over 100,000 journal entries (ms)', ms, 200, ms <= 200, '100 keys; 5xx, 429, 401 and resets among them; median of the runs')
 }
 
 // The single executable (#52) against the npm bin: start-up to the first answer, and throughput.
