@@ -16,6 +16,7 @@ import { pytestFixtureMs } from './pytest-fixture.mjs'
 import { waitsUnderAttack } from './under-attack.mjs'
 import { shutdownMs } from './shutdown.mjs'
 import { judgeMs } from './behaviour-judge.mjs'
+import { silentConnections } from './silent-connections.mjs'
 import { mutateMemory } from './mutate-memory.mjs'
 import { exePath } from '../scripts/exe-path.mjs'
 
@@ -527,6 +528,20 @@ try {
   }
   const rss = rssOf(hosting.child.pid)
   row(`RSS with ${SESSIONS} live sessions, an account and 3 requests each (MB)`, rss, 200, rss > 0 && rss <= 200)
+  // A session's silent_url (#54): 1,000 clients that never give up cost their sockets alone, and
+  // ending the session closes them.
+  const silent = await silentConnections(first.silent_url, 1000, () => rssOf(hosting.child.pid))
+  const ended = await fetch(`${new URL(first.admin_url).origin}/__sandbox/sessions/${first.id}`, { method: 'DELETE' })
+  await ended.arrayBuffer()
+  const open = await silent.openAfter(1000)
+  row(
+    'RSS added by 1,000 connections held under a silent_url (KB a connection)',
+    silent.kbEach,
+    16,
+    silent.kbEach <= 16,
+    'the server process, before and after',
+  )
+  row('silent_url connections still open 1 s after their session ended', open, 0, open === 0, 'of 1,000')
 } finally {
   await stop(hosting)
 }
@@ -761,7 +776,13 @@ if (!smoke) {
 // The behaviour judge (#54): its verdicts over a suite's journal, every entry judged once.
 {
   const ms = judgeMs(100_000, smoke ? 1 : 5)
-  row('behaviour verdicts over 100,000 journal entries (ms)', ms, 200, ms <= 200, '100 keys; 5xx, 429, 401 and resets among them; median of the runs')
+  row(
+    'behaviour verdicts over 100,000 journal entries (ms)',
+    ms,
+    200,
+    ms <= 200,
+    '100 keys; 5xx, 429, 401 and resets among them; median of the runs',
+  )
 }
 
 // The single executable (#52) against the npm bin: start-up to the first answer, and throughput.
