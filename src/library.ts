@@ -60,6 +60,8 @@ export type {
   BehaviourScope,
 } from './core/behaviour/behaviour-judge.js'
 export type { BehaviourRuleName, BehaviourVerdict } from './vocabulary/behaviour-rules.js'
+export type { ExpectationInput } from './contract/expect-schemas.js'
+export type { ExpectationOutcome } from './core/behaviour/check-expectation.js'
 export type { Outcome } from './core/report/outcome-catalogue.js'
 export type { DatesKind, OutcomeExample } from './core/report/outcome-examples.js'
 export type { Collections } from './model/create-collections.js'

@@ -24,7 +24,7 @@ function request(path: string, headers: Record<string, string> = {}): CoreReques
 }
 
 /** The fields of every answer the core hands an adapter, in their order (core/core-request.ts, `timedAnswer`). */
-const ANSWER_FIELDS = ['status', 'headers', 'body', 'delayMs', 'error', 'warnings', 'observer', 'expired', 'fault']
+const ANSWER_FIELDS = ['status', 'headers', 'body', 'delayMs', 'error', 'warnings', 'observer', 'expired', 'fault', 'settle']
 
 describe('dispatch', () => {
   it('hands every answer over with the same fields in the same order, whatever made it, so adapters read one shape', async () => {
