@@ -18,6 +18,11 @@ export interface CoreRequest {
   header(name: string): string | null
   /** The body, read by the adapter only for the admin API's PUT, PATCH and POST (the API itself takes none). */
   readonly body?: string
+  /**
+   * Whether it came on a connection that carried a request before (a keep-alive connection reused),
+   * where the adapter has connections (node:http); `undefined` where it has none (msw).
+   */
+  readonly reused?: boolean
 }
 
 /**

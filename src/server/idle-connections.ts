@@ -17,8 +17,8 @@ interface Watch {
 
 /** Closes the server's idle keep-alive connections; tells each answer what to say of it. */
 export interface IdleConnections {
-  /** Call for each request, before it is answered: its response is now the connection's latest. */
-  answering(socket: Socket, response: ServerResponse): void
+  /** Call for each request, before it is answered: its response is now the connection's latest. Says whether the connection answered a request before (reused). */
+  answering(socket: Socket, response: ServerResponse): boolean
   /**
    * `headers` with the `Keep-Alive: timeout=<s>` hint node gives a keep-alive answer, where the
    * request keeps its connection alive and the answer does not close it; otherwise `headers`.
@@ -108,7 +108,9 @@ export function watchIdleConnections(server: Server, keepAliveMs: number): IdleC
 
   return {
     answering(socket, response) {
+      const reused = (socket as Watched)[LATEST] !== undefined
       ;(socket as Watched)[LATEST] = response
+      return reused
     },
     hinted(request, headers) {
       if (!keepsAlive(request)) return headers

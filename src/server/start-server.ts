@@ -201,9 +201,9 @@ export async function startServer(handle: RequestHandler, options: TransportOpti
       // path from it rather than from node's request again: requests of every kind (the API, admin
       // bodies, the dashboard) give node's request objects many shapes, and each read of one of
       // their fields is a lookup rather than a load (docs/benchmarks.md, run 42).
-      const coreRequest = toCoreRequest(request)
       const { socket } = request
-      idle.answering(socket, response)
+      // A connection that answered before is a keep-alive connection reused (fault-keepalive-close strikes only such).
+      const coreRequest = toCoreRequest(request, undefined, idle.answering(socket, response))
       const heavy = heavyOf(coreRequest.method, coreRequest.path)
       if (backlogs.lags(socket, heavy)) backlogs.hold(socket, () => carry(request, response, coreRequest), heavy)
       else carry(request, response, coreRequest)

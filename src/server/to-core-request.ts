@@ -8,7 +8,8 @@ class NodeCoreRequest implements CoreRequest {
     readonly path: string,
     readonly query: string,
     readonly headers: IncomingHttpHeaders,
-    readonly body?: string,
+    readonly body: string | undefined,
+    readonly reused: boolean,
   ) {}
 
   header(name: string): string | null {
@@ -24,7 +25,7 @@ class NodeCoreRequest implements CoreRequest {
  * @example
  * dispatch(sandbox, toCoreRequest(request), settings)
  */
-export function toCoreRequest(request: IncomingMessage, body?: string): CoreRequest {
+export function toCoreRequest(request: IncomingMessage, body?: string, reused = false): CoreRequest {
   const url = request.url ?? '/'
   const mark = url.indexOf('?')
   return new NodeCoreRequest(
@@ -33,5 +34,6 @@ export function toCoreRequest(request: IncomingMessage, body?: string): CoreRequ
     mark === -1 ? '' : url.slice(mark + 1),
     request.headers,
     body,
+    reused,
   )
 }

@@ -89,6 +89,10 @@ export const BEHAVIOUR_RULES = {
     description: 'An answer 10 s late or a body that trickles is given up on: the client closes the connection',
     exercise: 'run under timeout or fault-slow-body',
   },
+  'fresh-connection': {
+    description: 'A request that met a keep-alive connection closed under it is sent again and answered',
+    exercise: 'run under fault-keepalive-close over HTTP, with a client that keeps connections alive',
+  },
 } as const satisfies Record<string, BehaviourRule>
 
 /** A rule's name. */

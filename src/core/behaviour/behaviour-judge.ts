@@ -28,6 +28,8 @@ export const BEHAVIOUR_FAILURES = {
   sentAgain: (status: number) => `sent again unchanged, as the next request of its key, after a ${status}`,
   deadKey: (uses: number) => `used ${uses} more times after its 401 (at most 1)`,
   waitedOut: (waited: number) => `waited ${waited} ms for the whole answer: no time-out closed the connection`,
+  notSentAgain: 'met a keep-alive connection closed under it and was not sent again: the next request of its key was another',
+  closedAgain: 'sent again after a keep-alive connection closed under it, and got no answer again',
 } as const
 
 /** A request as the judge remembers it: what its entry said, when it came, its id. */
@@ -83,13 +85,23 @@ interface KeyState {
   dead: Seen | undefined
   deadUses: number
   deadFailure: Failure | undefined
+  /** The request that met a keep-alive connection closed under it (`fault-keepalive-close`), until the next. */
+  closedUnder: Seen | undefined
 }
 
 const RULE_INDEX = new Map(BEHAVIOUR_RULE_NAMES.map((name, index) => [name, index]))
 const index = (rule: BehaviourRuleName) => RULE_INDEX.get(rule)!
 
-/** Whether a client may send the same request again after it: a 5xx, or no answer at all (a reset, an empty reply). */
-const retryable = (said: JournalSaid) => said.status === null || said.status >= 500
+/** How the journal names the fault `fresh-connection` follows. */
+const KEEPALIVE_CLOSE = 'fault-keepalive-close'
+
+/**
+ * Whether a client may send the same request again after it, as a retry of a failure: a 5xx, or no
+ * answer at all (a reset, an empty reply). A keep-alive connection closed under a request is a race
+ * of the connection, not a failure: it is sent again at once, on a new one (`fresh-connection`).
+ */
+const retryable = (said: JournalSaid) =>
+  (said.status === null && said.fault !== KEEPALIVE_CLOSE) || (said.status !== null && said.status >= 500)
 
 /** Whether two requests are the same: method, path, query and project, as the journal keeps them. */
 const sameRequest = (a: JournalSaid, b: JournalSaid) =>
@@ -273,7 +285,15 @@ export class BehaviourJudge {
     if (this.#states.size >= MAX_JUDGED_KEYS) return undefined
     const tally = newTally(name, said.key, null)
     this.#current.byKey.set(`\n${name}`, tally)
-    const made: KeyState = { tally, last: undefined, chain: undefined, dead: undefined, deadUses: 0, deadFailure: undefined }
+    const made: KeyState = {
+      tally,
+      last: undefined,
+      chain: undefined,
+      dead: undefined,
+      deadUses: 0,
+      deadFailure: undefined,
+      closedUnder: undefined,
+    }
     this.#states.set(name, made)
     return made
   }
@@ -300,6 +320,7 @@ export class BehaviourJudge {
     }
     this.#judgeDeadKey(state, seen, name)
     this.#judgeChain(state, seen)
+    this.#judgeFreshConnection(state, seen)
     if (said.retryAfter !== null) tally.exercised[index('retry-after')]!++
     if (said.status !== null && NO_RETRY_STATUSES.has(said.status)) tally.exercised[index('no-retry-on-4xx')]!++
     state.last = seen
@@ -328,6 +349,17 @@ export class BehaviourJudge {
     state.deadUses = 0
     state.deadFailure = undefined
     tally.exercised[index('dead-key')]!++
+  }
+
+  /** `fresh-connection`: the next request of a key after one met a keep-alive connection closed under it. */
+  #judgeFreshConnection(state: KeyState, seen: Seen): void {
+    const closed = state.closedUnder
+    state.closedUnder = seen.said.fault === KEEPALIVE_CLOSE ? seen : undefined
+    if (closed === undefined) return
+    const { tally } = state
+    tally.exercised[index('fresh-connection')]!++
+    if (!sameRequest(closed.said, seen.said)) fail(tally, 'fresh-connection', BEHAVIOUR_FAILURES.notSentAgain, null, null, [closed, seen])
+    else if (seen.said.status === null) fail(tally, 'fresh-connection', BEHAVIOUR_FAILURES.closedAgain, null, null, [closed, seen])
   }
 
   /** `bounded-retries` and `backoff`: the runs of the same request of a key after a failure. */
