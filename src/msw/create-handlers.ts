@@ -4,7 +4,7 @@ import type { TimedAnswer } from '../core/core-request.js'
 import { dispatch } from '../core/dispatch.js'
 import { formatWarning, WARNING_HEADER } from '../vocabulary/warnings.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
-import { slowBodyPacing, truncatedLength } from '../vocabulary/faults.js'
+import { slowBodySchedule, truncatedLength, type PieceSchedule } from '../vocabulary/faults.js'
 
 /** The error a reader of a `fault-truncated-body` answer meets through msw, half-way through the body. */
 export const TRUNCATED_BODY_ERROR = 'fault-truncated-body: the connection closed before the whole body was read'
@@ -20,44 +20,67 @@ function toFetchResponse(response: TimedAnswer): Response {
     case 'empty-reply':
       return Response.error()
     case 'truncated-body':
-      return new Response(cutStream(body), { status: response.status, headers })
+      return new Response(cutStream(body, truncatedLength(body.byteLength), TRUNCATED_BODY_ERROR), { status: response.status, headers })
     case 'slow-body':
-      return new Response(pacedStream(body, response.fault.durationMs), { status: response.status, headers })
+      return new Response(pacedStream(body, slowBodySchedule(body.byteLength, response.fault.durationMs)), {
+        status: response.status,
+        headers,
+      })
     default:
       return new Response(response.status === 204 ? null : body, { status: response.status, headers })
   }
 }
 
-/** Half of `body`, then an error, as a connection closed mid-body gives a reader. */
-function cutStream(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
+/**
+ * The first `kept` bytes of `body`, then an error saying `message`, as a connection closed mid-body
+ * gives a reader. The error comes a turn of the event loop after the bytes: msw copies the body on
+ * its way to the reader, and an error at once would overtake the bytes and drop them.
+ */
+function cutStream(body: Uint8Array<ArrayBuffer>, kept: number, message: string): ReadableStream<Uint8Array> {
   return new ReadableStream({
     start(controller) {
-      controller.enqueue(body.slice(0, truncatedLength(body.byteLength)))
-      controller.error(new TypeError(TRUNCATED_BODY_ERROR))
+      if (kept > 0) controller.enqueue(body.slice(0, kept))
+      setTimeout(() => controller.error(new TypeError(message)), 0)
     },
   })
 }
 
-/** `body` in up to SLOW_BODY_PIECES pieces spread over `durationMs`, as a slow network gives it; a cancel stops it. */
-function pacedStream(body: Uint8Array<ArrayBuffer>, durationMs: number): ReadableStream<Uint8Array> {
-  const { size, intervalMs } = slowBodyPacing(body.byteLength, durationMs)
+/**
+ * `body` piece by piece as `schedule` says, each piece due at its time from the stream's start (so
+ * a late timer makes no piece after it late), as a slow network gives it. A cancel stops the timer
+ * and settles the read it was waiting for, so a reader piped through msw is not left hanging.
+ */
+function pacedStream(body: Uint8Array<ArrayBuffer>, schedule: PieceSchedule): ReadableStream<Uint8Array> {
+  let started = 0
   let sent = 0
   let timer: ReturnType<typeof setTimeout> | undefined
+  let settle: (() => void) | undefined
   return new ReadableStream({
+    start() {
+      started = performance.now()
+    },
     pull(controller) {
+      const { end, atMs } = schedule(sent)
       return new Promise<void>((resolve) => {
-        timer = setTimeout(() => {
-          timer = undefined
-          const piece = body.slice(sent, sent + size)
-          sent += piece.byteLength
-          controller.enqueue(piece)
-          if (sent >= body.byteLength) controller.close()
-          resolve()
-        }, intervalMs)
+        settle = resolve
+        timer = setTimeout(
+          () => {
+            timer = undefined
+            settle = undefined
+            controller.enqueue(body.slice(sent, end))
+            sent = end
+            if (sent >= body.byteLength) controller.close()
+            resolve()
+          },
+          Math.max(0, started + atMs - performance.now()),
+        )
       })
     },
     cancel() {
       if (timer !== undefined) clearTimeout(timer)
+      timer = undefined
+      settle?.()
+      settle = undefined
     },
   })
 }

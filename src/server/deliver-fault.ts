@@ -3,7 +3,8 @@ import type { TimedAnswer } from '../core/core-request.js'
 import { fail } from '../contract/envelope.js'
 import { toAnswer } from '../core/answer.js'
 import { ERRORS } from '../vocabulary/errors.js'
-import { slowBodyPacing, truncatedLength } from '../vocabulary/faults.js'
+import { slowBodySchedule, truncatedLength } from '../vocabulary/faults.js'
+import { paceBytes } from './pace-bytes.js'
 
 /**
  * Writes `answer` with `headers` in one go, its body as `body` (its bytes, or their text: see
@@ -87,40 +88,15 @@ export function deliverFault(
       // The headers go out at once, before the first piece.
       response.flushHeaders()
       // Paced from its own turn: behind another answer, its pieces would pile up and go at once.
-      onItsTurn(response, () => pace(response, answer.body, answer.fault!.durationMs, timers))
+      onItsTurn(response, () =>
+        paceBytes(answer.body, slowBodySchedule(answer.body.byteLength, answer.fault!.durationMs), timers, {
+          write: (piece, last) => (last ? response.end(piece) : response.write(piece)),
+          gone: () => response.destroyed,
+          onClose: (then) => response.once('close', then),
+        }),
+      )
       return true
     default:
       return false
   }
-}
-
-/** Writes `body` in pieces spread evenly over `durationMs`, the last one ending the answer. */
-function pace(response: ServerResponse, body: Uint8Array, durationMs: number, timers: Set<ReturnType<typeof setTimeout>>): void {
-  const { size, intervalMs } = slowBodyPacing(body.byteLength, durationMs)
-  let sent = 0
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const stop = () => {
-    if (timer === undefined) return
-    clearTimeout(timer)
-    timers.delete(timer)
-    timer = undefined
-  }
-  // A client that goes away stops the pieces: no timer outlives its connection.
-  response.once('close', stop)
-  const next = () => {
-    if (timer !== undefined) timers.delete(timer)
-    timer = undefined
-    if (response.destroyed) return
-    const piece = body.subarray(sent, sent + size)
-    sent += piece.byteLength
-    if (sent >= body.byteLength) {
-      response.end(piece)
-      return
-    }
-    response.write(piece)
-    timer = setTimeout(next, intervalMs)
-    timers.add(timer)
-  }
-  timer = setTimeout(next, intervalMs)
-  timers.add(timer)
 }

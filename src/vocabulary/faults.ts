@@ -36,15 +36,42 @@ export const DEFAULT_SLOW_BODY_MS = 3_000
 export const SLOW_BODY_PIECES = 16
 
 /**
- * How `slow-body` paces a body of `byteLength` bytes over `durationMs`: pieces of `size` bytes
- * (at most {@link SLOW_BODY_PIECES} of them), one every `intervalMs`. Both transports pace so.
+ * One piece of paced bytes: where it ends (bytes from the start of what is paced), and when it is
+ * due, in ms from the start of the pacing.
+ */
+export interface PacedPiece {
+  readonly end: number
+  readonly atMs: number
+}
+
+/**
+ * How bytes are paced: the piece that follows the first `sent` bytes. Due times count from the
+ * start, never from the piece before, so a late timer does not make every later piece late. Both
+ * transports pace by these.
  *
  * @example
- * slowBodyPacing(1600, 3000) // { size: 100, intervalMs: 187.5 }
+ * const next = slowBodySchedule(1600, 3000)(0) // { end: 100, atMs: 187.5 }
  */
-export function slowBodyPacing(byteLength: number, durationMs: number): { readonly size: number; readonly intervalMs: number } {
-  const pieces = Math.max(1, Math.min(SLOW_BODY_PIECES, byteLength))
-  return { size: Math.ceil(byteLength / pieces), intervalMs: durationMs / pieces }
+export type PieceSchedule = (sent: number) => PacedPiece
+
+/** `byteLength` bytes in pieces of `size`, the nth due at n × `intervalMs`. */
+function evenly(byteLength: number, size: number, intervalMs: number): PieceSchedule {
+  return (sent) => {
+    const end = Math.min(byteLength, sent + size)
+    return { end, atMs: Math.ceil(end / size) * intervalMs }
+  }
+}
+
+/**
+ * How `slow-body` paces a body of `byteLength` bytes over `durationMs`: pieces of equal size (at
+ * most {@link SLOW_BODY_PIECES} of them), evenly spread, the last due at `durationMs`.
+ *
+ * @example
+ * slowBodySchedule(1600, 3000)(1500) // { end: 1600, atMs: 3000 }
+ */
+export function slowBodySchedule(byteLength: number, durationMs: number): PieceSchedule {
+  const size = Math.max(1, Math.ceil(byteLength / Math.min(SLOW_BODY_PIECES, Math.max(1, byteLength))))
+  return evenly(byteLength, size, durationMs / Math.max(1, Math.ceil(byteLength / size)))
 }
 
 /**
