@@ -4,6 +4,7 @@ import { killAllCli, runCli } from '../cli/run-cli.js'
 import { useTempDir } from '../support/temp-dir.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { DEFINED_TWICE } from '../../src/scenarios/scenario-catalogue.js'
+import { faultFieldMisplaced, faultFieldRange } from '../../src/vocabulary/fault-fields.js'
 
 const temp = useTempDir('fault-rules')
 const definition = (rules: unknown[]) => ({ name: 'mine', description: 'A fault of my own', rules })
@@ -21,11 +22,9 @@ describe('fault and variant rules in scenario definitions', () => {
       'rules[0].fault.type: must be one of connection-reset, empty-reply, truncated-body, gateway-html, gateway-timeout, slow-body, invalid-json',
     ],
     [[{ fail: { status: 500 }, fault: { type: 'empty-reply' } }], 'rules[0].fault: a rule has fail or fault, not both'],
-    [
-      [{ fault: { type: 'gateway-timeout', delay: 600_001 } }],
-      'rules[0].fault.delay: must be milliseconds, a whole number from 0 to 600000',
-    ],
-    [[{ fault: { type: 'empty-reply', duration: 10 } }], 'rules[0].fault.duration: duration applies to slow-body only'],
+    [[{ fault: { type: 'gateway-timeout', delay: 600_001 } }], `rules[0].fault.delay: ${faultFieldRange('delay')}`],
+    [[{ fault: { type: 'empty-reply', duration: 10 } }], `rules[0].fault.duration: ${faultFieldMisplaced('duration')}`],
+    [[{ fault: { type: 'slow-body', delay: 10 } }], `rules[0].fault.delay: ${faultFieldMisplaced('delay')}`],
     [[{ variant: 'tiny' }], 'rules[0].variant: must be one of extra-fields, project-status, trend, sparse, unicode, large'],
     [
       [{ fault: { type: 'fault-connection-reset' } }],
