@@ -122,8 +122,8 @@ const onlyOnItsFaults = (field: FaultFieldName) => {
 /**
  * Make matching requests meet a fault of the network between client and API (a reset, a cut body, a
  * gateway's page…): always, for a seeded share (`rate`), or on the `nth` matching call(s). Applies
- * after routing, before the key check. The fields beside (`delay`, `duration`) are `FAULT_FIELDS`'
- * rows.
+ * after routing, before the key check. The fields beside (`delay`, `duration`, `bytes_per_second`,
+ * `bytes`) are `FAULT_FIELDS`' rows.
  */
 export const faultSchema = FAULT_FIELD_NAMES.reduce(
   (schema, field) => schema.refine((fault) => givenWhereItApplies(fault, field), { message: faultFieldMisplaced(field), path: [field] }),

@@ -4,30 +4,35 @@ import type { TimedAnswer } from '../core/core-request.js'
 import { dispatch } from '../core/dispatch.js'
 import { formatWarning, WARNING_HEADER } from '../vocabulary/warnings.js'
 import type { SandboxCore } from '../core/sandbox-core.js'
-import { slowBodySchedule, truncatedLength, type PieceSchedule } from '../vocabulary/faults.js'
+import { bandwidthSchedule, cutAfterLength, slowBodySchedule, truncatedLength, type PieceSchedule } from '../vocabulary/faults.js'
 
 /** The error a reader of a `fault-truncated-body` answer meets through msw, half-way through the body. */
 export const TRUNCATED_BODY_ERROR = 'fault-truncated-body: the connection closed before the whole body was read'
+
+/** The error a reader of a `fault-cut-after` answer meets through msw, after the bytes the fault keeps. */
+export const CUT_AFTER_ERROR = 'fault-cut-after: the connection closed before the whole body was read'
 
 function toFetchResponse(response: TimedAnswer): Response {
   const headers = new Headers(response.headers)
   // One X-Sandbox-Warning line per warning.
   for (const warning of response.warnings) headers.append(WARNING_HEADER, formatWarning(warning))
   const body = response.body as Uint8Array<ArrayBuffer>
-  switch (response.fault?.type) {
+  const { fault, status } = response
+  switch (fault?.type) {
     // A fetch client cannot tell a reset from an empty reply: both are one network error.
     case 'connection-reset':
     case 'empty-reply':
       return Response.error()
     case 'truncated-body':
-      return new Response(cutStream(body, truncatedLength(body.byteLength), TRUNCATED_BODY_ERROR), { status: response.status, headers })
+      return new Response(cutStream(body, truncatedLength(body.byteLength), TRUNCATED_BODY_ERROR), { status, headers })
+    case 'cut-after':
+      return new Response(cutStream(body, cutAfterLength(body.byteLength, fault.bytes), CUT_AFTER_ERROR), { status, headers })
     case 'slow-body':
-      return new Response(pacedStream(body, slowBodySchedule(body.byteLength, response.fault.durationMs)), {
-        status: response.status,
-        headers,
-      })
+      return new Response(pacedStream(body, slowBodySchedule(body.byteLength, fault.durationMs)), { status, headers })
+    case 'bandwidth':
+      return new Response(pacedStream(body, bandwidthSchedule(body.byteLength, fault.bytesPerSecond)), { status, headers })
     default:
-      return new Response(response.status === 204 ? null : body, { status: response.status, headers })
+      return new Response(status === 204 ? null : body, { status, headers })
   }
 }
 

@@ -3,7 +3,7 @@ import type { TimedAnswer } from '../core/core-request.js'
 import { fail } from '../contract/envelope.js'
 import { toAnswer } from '../core/answer.js'
 import { ERRORS } from '../vocabulary/errors.js'
-import { slowBodySchedule, truncatedLength } from '../vocabulary/faults.js'
+import { bandwidthSchedule, cutAfterLength, slowBodySchedule, truncatedLength } from '../vocabulary/faults.js'
 import { paceBytes } from './pace-bytes.js'
 
 /**
@@ -49,10 +49,13 @@ function onItsTurn(response: ServerResponse, then: () => void): void {
  * - `empty-reply`: the connection is closed cleanly without any byte;
  * - `truncated-body`: the status and headers (the whole body's Content-Length), half the body,
  *   then the connection closes;
+ * - `cut-after`: the same, with the fault's `bytes` of the body (one short of its end at most);
  * - `slow-body`: the status and headers at once, then the body in up to `SLOW_BODY_PIECES`
- *   pieces over the fault's duration; the pieces stop when the client goes away.
- * The other faults are ordinary answers (`false`). The timers it sets are in `timers` until they
- * fire or the client goes away, so closing the server can let go of them.
+ *   pieces over the fault's duration;
+ * - `bandwidth`: the status and headers at once, then the body at the fault's bytes a second.
+ * The other faults are ordinary answers (`false`). Paced bytes stop when the client goes away; the
+ * timers that pace them are in `timers` until they fire or the client goes away, so closing the
+ * server can let go of them.
  *
  * @example
  * if (!deliverFault(request, response, answer, answer.headers, timers)) writeAnswer(response, answer, answer.headers)
@@ -65,7 +68,8 @@ export function deliverFault(
   timers: Set<ReturnType<typeof setTimeout>>,
 ): boolean {
   const { socket } = request
-  switch (answer.fault?.type) {
+  const { fault, body } = answer
+  switch (fault?.type) {
     case 'connection-reset':
       // Whatever answers went before on this connection are written first; then the reset.
       onItsTurn(response, () => {
@@ -77,25 +81,33 @@ export function deliverFault(
       // Whatever answers went before on this connection are sent first; then the end, and nothing.
       onItsTurn(response, () => socket.end())
       return true
-    case 'truncated-body': {
+    case 'truncated-body':
+    case 'cut-after': {
       response.writeHead(answer.status, headers)
-      const half = answer.body.subarray(0, truncatedLength(answer.body.byteLength))
-      response.write(half, () => socket.end())
+      const kept = fault.type === 'cut-after' ? cutAfterLength(body.byteLength, fault.bytes) : truncatedLength(body.byteLength)
+      // The head goes with the first bytes (with none, alone); the connection ends once they are written.
+      response.write(body.subarray(0, kept), () => socket.end())
       return true
     }
     case 'slow-body':
+    case 'bandwidth': {
       response.writeHead(answer.status, headers)
       // The headers go out at once, before the first piece.
       response.flushHeaders()
+      const schedule =
+        fault.type === 'slow-body'
+          ? slowBodySchedule(body.byteLength, fault.durationMs)
+          : bandwidthSchedule(body.byteLength, fault.bytesPerSecond)
       // Paced from its own turn: behind another answer, its pieces would pile up and go at once.
       onItsTurn(response, () =>
-        paceBytes(answer.body, slowBodySchedule(answer.body.byteLength, answer.fault!.durationMs), timers, {
+        paceBytes(body, schedule, timers, {
           write: (piece, last) => (last ? response.end(piece) : response.write(piece)),
           gone: () => response.destroyed,
           onClose: (then) => response.once('close', then),
         }),
       )
       return true
+    }
     default:
       return false
   }

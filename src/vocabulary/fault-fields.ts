@@ -1,5 +1,13 @@
 import { MAX_LATENCY_MS } from './latency.js'
-import { DEFAULT_GATEWAY_DELAY_MS, DEFAULT_SLOW_BODY_MS, type FaultType } from './faults.js'
+import {
+  DEFAULT_BYTES_PER_SECOND,
+  DEFAULT_CUT_AFTER_BYTES,
+  DEFAULT_GATEWAY_DELAY_MS,
+  DEFAULT_SLOW_BODY_MS,
+  MAX_BYTES_PER_SECOND,
+  MAX_CUT_AFTER_BYTES,
+  type FaultType,
+} from './faults.js'
 
 /**
  * A field a fault rule may give beside its `type`, `rate` and `nth`: the faults it applies to, the
@@ -20,7 +28,7 @@ export interface FaultField {
  * field, and the JSON Schema saying the same.
  *
  * @example
- * FAULT_FIELDS.delay.types // ['gateway-timeout']
+ * FAULT_FIELDS.bytes_per_second.types // ['bandwidth']
  */
 export const FAULT_FIELDS = {
   delay: {
@@ -37,13 +45,27 @@ export const FAULT_FIELDS = {
     unit: 'milliseconds',
     description: `slow-body only: milliseconds the body is spread over (default ${DEFAULT_SLOW_BODY_MS})`,
   },
+  bytes_per_second: {
+    types: ['bandwidth'],
+    min: 1,
+    max: MAX_BYTES_PER_SECOND,
+    unit: 'bytes a second',
+    description: `bandwidth only: bytes a second the body is sent at (default ${DEFAULT_BYTES_PER_SECOND})`,
+  },
+  bytes: {
+    types: ['cut-after'],
+    min: 0,
+    max: MAX_CUT_AFTER_BYTES,
+    unit: 'bytes',
+    description: `cut-after only: bytes of the body sent before the connection closes (default ${DEFAULT_CUT_AFTER_BYTES}: right after the headers); at or past the body's length, one byte short of its end`,
+  },
 } as const satisfies Readonly<Record<string, FaultField>>
 
 /**
  * The name of a field a fault rule may give.
  *
  * @example
- * const field: FaultFieldName = 'duration'
+ * const field: FaultFieldName = 'bytes'
  */
 export type FaultFieldName = keyof typeof FAULT_FIELDS
 
@@ -59,7 +81,7 @@ export const FAULT_FIELD_NAMES = Object.keys(FAULT_FIELDS) as FaultFieldName[]
  * Why a fault field's value was refused: not a whole number in its range.
  *
  * @example
- * faultFieldRange('delay') // 'must be milliseconds, a whole number from 0 to 600000'
+ * faultFieldRange('bytes_per_second') // 'must be bytes a second, a whole number from 1 to 10000000'
  */
 export function faultFieldRange(field: FaultFieldName): string {
   const { unit, min, max } = FAULT_FIELDS[field]

@@ -13,6 +13,8 @@ export const FAULT_TYPES = [
   'gateway-timeout',
   'slow-body',
   'invalid-json',
+  'bandwidth',
+  'cut-after',
 ] as const
 
 /**
@@ -34,6 +36,30 @@ export const DEFAULT_SLOW_BODY_MS = 3_000
 
 /** Pieces `slow-body` sends a body in, at most (fewer for a body of fewer bytes). */
 export const SLOW_BODY_PIECES = 16
+
+/**
+ * Bytes a second `bandwidth` sends a body at, unless a rule's `bytes_per_second` says otherwise: a
+ * poor mobile link's, slow enough to outlast a read time-out on a large answer, quick enough for a
+ * suite (the default /projects answer, 679 bytes, takes 1.3 s; a year of /monitoring, 13.7 KB, 27 s).
+ */
+export const DEFAULT_BYTES_PER_SECOND = 512
+
+/** The most bytes a second a rule's `bytes_per_second` may say: 10 MB/s, a fast link still slower than the loopback. */
+export const MAX_BYTES_PER_SECOND = 10_000_000
+
+/** Milliseconds between two slices of a `bandwidth` body: small, so the rate holds over any stretch of a second. */
+export const BANDWIDTH_SLICE_MS = 50
+
+/** Bytes of the body `cut-after` sends before it closes, unless a rule's `bytes` says otherwise: none, the cut right after the headers. */
+export const DEFAULT_CUT_AFTER_BYTES = 0
+
+/**
+ * The most bytes a rule's `cut-after` may keep: 100 MB, five times the largest answer the sandbox
+ * gives (/projects of a 100,000-project generated account, 19.6 MB). A `bytes` at or past a body's
+ * length is cut one byte short of its end anyway, so a larger most would say nothing more; it only
+ * refuses a number mistyped.
+ */
+export const MAX_CUT_AFTER_BYTES = 100_000_000
 
 /**
  * One piece of paced bytes: where it ends (bytes from the start of what is paced), and when it is
@@ -75,6 +101,22 @@ export function slowBodySchedule(byteLength: number, durationMs: number): PieceS
 }
 
 /**
+ * How `bandwidth` paces a body of `byteLength` bytes at `bytesPerSecond`: a slice every
+ * {@link BANDWIDTH_SLICE_MS} or so (at least a byte), each due when the rate has sent its last
+ * byte, so the body's last byte leaves at `byteLength / bytesPerSecond` seconds.
+ *
+ * @example
+ * bandwidthSchedule(1000, 500)(0) // { end: 25, atMs: 50 }
+ */
+export function bandwidthSchedule(byteLength: number, bytesPerSecond: number): PieceSchedule {
+  const size = Math.max(1, Math.round((bytesPerSecond * BANDWIDTH_SLICE_MS) / 1000))
+  return (sent) => {
+    const end = Math.min(byteLength, sent + size)
+    return { end, atMs: (end * 1000) / bytesPerSecond }
+  }
+}
+
+/**
  * Bytes of a `truncated-body` answer's body that are sent: the first half. Both transports cut so.
  *
  * @example
@@ -82,6 +124,19 @@ export function slowBodySchedule(byteLength: number, durationMs: number): PieceS
  */
 export function truncatedLength(byteLength: number): number {
   return Math.floor(byteLength / 2)
+}
+
+/**
+ * Bytes of a `cut-after` answer's body that are sent: `bytes`, but one short of the end where
+ * `bytes` reaches it, so the answer is still cut (a body of 0 bytes cannot be: it is whole). Both
+ * transports cut so.
+ *
+ * @example
+ * cutAfterLength(679, 100) // 100
+ * cutAfterLength(679, 5000) // 678
+ */
+export function cutAfterLength(byteLength: number, bytes: number): number {
+  return Math.max(0, Math.min(bytes, byteLength - 1))
 }
 
 /**
@@ -125,6 +180,14 @@ export const FAULTS: Readonly<Record<FaultType, { readonly description: string; 
       'A 200 application/json answer whose body no JSON parser takes: a PHP-style warning printed before the JSON, as a backend with its debug output left on sends.',
     status: 200,
   },
+  bandwidth: {
+    description: `The answer’s status and headers at once, then its body at ${DEFAULT_BYTES_PER_SECOND} bytes a second (or a rule’s bytes_per_second), in slices on a steady clock: what a thin or shared link does; tests a client’s read time-out against an answer that keeps coming. Through msw: a body stream at the same rate.`,
+    status: 'answer',
+  },
+  'cut-after': {
+    description: `The answer’s status and headers, with the whole body’s Content-Length, then only the first bytes of its body (none, or a rule’s bytes; one short of the end at most, so it is still cut), then the connection closes: what a connection lost mid-answer does. Through msw: a body that errors after the same bytes.`,
+    status: 'answer',
+  },
 }
 
 /**
@@ -165,4 +228,8 @@ export interface FaultDelivery {
   readonly type: FaultType
   /** `slow-body`: milliseconds to spread the body over. */
   readonly durationMs: number
+  /** `bandwidth`: bytes a second the body is sent at. */
+  readonly bytesPerSecond: number
+  /** `cut-after`: bytes of the body sent before the connection closes. */
+  readonly bytes: number
 }
