@@ -90,6 +90,11 @@ function pacedStream(body: Uint8Array<ArrayBuffer>, schedule: PieceSchedule): Re
   })
 }
 
+/** Milliseconds msw waits before it answers at all: the answer's latency, and a `slow-headers` fault's duration (msw cannot trickle a head). */
+function waitOf(response: TimedAnswer): number {
+  return response.delayMs + (response.fault?.type === 'slow-headers' ? response.fault.durationMs : 0)
+}
+
 /**
  * msw request handlers over the framework-free core: msw's Request in, the core's answer out, with
  * any added latency awaited through msw's `delay`. Without an origin they match any origin's
@@ -113,7 +118,8 @@ export function createHandlers(getSandbox: () => SandboxCore | Promise<SandboxCo
         query: url.search.slice(1),
         header: (name) => request.headers.get(name),
       })
-      if (response.delayMs > 0) await delay(response.delayMs)
+      const wait = waitOf(response)
+      if (wait > 0) await delay(wait)
       return toFetchResponse(response)
     }),
   ]

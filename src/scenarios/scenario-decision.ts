@@ -14,7 +14,7 @@ export interface FaultDecision {
   readonly type: FaultType
   /** `gateway-timeout`: milliseconds before the 504. */
   readonly delayMs: number
-  /** `slow-body`: milliseconds the body is spread over. */
+  /** `slow-body`: milliseconds the body is spread over; `slow-headers`: the status line and headers. */
   readonly durationMs: number
   /** `bandwidth`: bytes a second the body is sent at. */
   readonly bytesPerSecond: number

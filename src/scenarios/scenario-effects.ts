@@ -1,7 +1,13 @@
 import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { pickDelay, toLatencyRange, type LatencyRange } from '../vocabulary/latency.js'
 import { SandboxError } from '../vocabulary/sandbox-error.js'
-import { DEFAULT_BYTES_PER_SECOND, DEFAULT_CUT_AFTER_BYTES, DEFAULT_GATEWAY_DELAY_MS, DEFAULT_SLOW_BODY_MS } from '../vocabulary/faults.js'
+import {
+  DEFAULT_BYTES_PER_SECOND,
+  DEFAULT_CUT_AFTER_BYTES,
+  DEFAULT_GATEWAY_DELAY_MS,
+  DEFAULT_SLOW_BODY_MS,
+  DEFAULT_SLOW_HEADERS_MS,
+} from '../vocabulary/faults.js'
 import { VARIANT_BITS } from '../vocabulary/variants.js'
 import type { EffectName, ScenarioRule } from '../contract/scenario-schema.js'
 import {
@@ -156,7 +162,7 @@ export const SCENARIO_EFFECTS = {
       draft.fault = {
         type,
         delayMs: delay ?? DEFAULT_GATEWAY_DELAY_MS,
-        durationMs: duration ?? DEFAULT_SLOW_BODY_MS,
+        durationMs: duration ?? (type === 'slow-headers' ? DEFAULT_SLOW_HEADERS_MS : DEFAULT_SLOW_BODY_MS),
         bytesPerSecond: bytesPerSecond ?? DEFAULT_BYTES_PER_SECOND,
         bytes: bytes ?? DEFAULT_CUT_AFTER_BYTES,
       }

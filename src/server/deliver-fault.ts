@@ -3,8 +3,10 @@ import type { TimedAnswer } from '../core/core-request.js'
 import { fail } from '../contract/envelope.js'
 import { toAnswer } from '../core/answer.js'
 import { ERRORS } from '../vocabulary/errors.js'
-import { bandwidthSchedule, cutAfterLength, slowBodySchedule, truncatedLength } from '../vocabulary/faults.js'
+import type { Socket } from 'node:net'
+import { bandwidthSchedule, cutAfterLength, slowBodySchedule, slowHeadersSchedule, truncatedLength } from '../vocabulary/faults.js'
 import { paceBytes } from './pace-bytes.js'
+import { rawHead } from './raw-head.js'
 
 /**
  * Writes `answer` with `headers` in one go, its body as `body` (its bytes, or their text: see
@@ -52,10 +54,14 @@ function onItsTurn(response: ServerResponse, then: () => void): void {
  * - `cut-after`: the same, with the fault's `bytes` of the body (one short of its end at most);
  * - `slow-body`: the status and headers at once, then the body in up to `SLOW_BODY_PIECES`
  *   pieces over the fault's duration;
- * - `bandwidth`: the status and headers at once, then the body at the fault's bytes a second.
- * The other faults are ordinary answers (`false`). Paced bytes stop when the client goes away; the
- * timers that pace them are in `timers` until they fire or the client goes away, so closing the
- * server can let go of them.
+ * - `bandwidth`: the status and headers at once, then the body at the fault's bytes a second;
+ * - `slow-headers`: the status line and headers a few bytes at a time over the fault's duration,
+ *   written to the socket itself (node's answer for the request never writes), then the body, then
+ *   the connection closes.
+ * The other faults are ordinary answers (`false`), and so is `slow-headers` where a header is one
+ * node would refuse (the caller's `writeAnswer` answers that). Paced bytes stop when the client goes
+ * away; the timers that pace them are in `timers` until they fire or the client goes away, so
+ * closing the server can let go of them.
  *
  * @example
  * if (!deliverFault(request, response, answer, answer.headers, timers)) writeAnswer(response, answer, answer.headers)
@@ -108,7 +114,39 @@ export function deliverFault(
       )
       return true
     }
+    case 'slow-headers': {
+      // The connection closes after the answer, as its head says: node's answer, never written, cannot be reused.
+      const { 'keep-alive': _hint, ...rest } = headers
+      const head = rawHead(answer.status, { ...rest, connection: 'close' })
+      if (head === undefined) return false
+      // Its own turn: the answers ahead of it on the connection are written before its first byte.
+      onItsTurn(response, () => trickleHead(socket, response, head, request.method === 'HEAD' ? undefined : body, fault.durationMs, timers))
+      return true
+    }
     default:
       return false
   }
+}
+
+/**
+ * Writes `head` to `socket` a few bytes at a time over `durationMs`, then `body`, then ends the
+ * socket; `response` (node's answer to the request, which writes nothing) tells when the
+ * connection closes.
+ */
+function trickleHead(
+  socket: Socket,
+  response: ServerResponse,
+  head: Buffer,
+  body: Uint8Array | undefined,
+  durationMs: number,
+  timers: Set<ReturnType<typeof setTimeout>>,
+): void {
+  paceBytes(head, slowHeadersSchedule(head.byteLength, durationMs), timers, {
+    write: (piece, last) => {
+      if (!last) socket.write(piece)
+      else socket.end(body === undefined ? piece : Buffer.concat([piece, body]))
+    },
+    gone: () => socket.destroyed,
+    onClose: (then) => response.once('close', then),
+  })
 }

@@ -4,6 +4,7 @@ import {
   DEFAULT_CUT_AFTER_BYTES,
   DEFAULT_GATEWAY_DELAY_MS,
   DEFAULT_SLOW_BODY_MS,
+  DEFAULT_SLOW_HEADERS_MS,
   MAX_BYTES_PER_SECOND,
   MAX_CUT_AFTER_BYTES,
   type FaultType,
@@ -39,11 +40,11 @@ export const FAULT_FIELDS = {
     description: `gateway-timeout only: milliseconds before the 504 (default ${DEFAULT_GATEWAY_DELAY_MS})`,
   },
   duration: {
-    types: ['slow-body'],
+    types: ['slow-body', 'slow-headers'],
     min: 0,
     max: MAX_LATENCY_MS,
     unit: 'milliseconds',
-    description: `slow-body only: milliseconds the body is spread over (default ${DEFAULT_SLOW_BODY_MS})`,
+    description: `slow-body and slow-headers only: milliseconds the body (slow-body, default ${DEFAULT_SLOW_BODY_MS}) or the status line and headers (slow-headers, default ${DEFAULT_SLOW_HEADERS_MS}) are spread over`,
   },
   bytes_per_second: {
     types: ['bandwidth'],
@@ -92,7 +93,7 @@ export function faultFieldRange(field: FaultFieldName): string {
  * Why a fault field was refused on a fault it does not apply to.
  *
  * @example
- * faultFieldMisplaced('duration') // 'duration applies to slow-body only'
+ * faultFieldMisplaced('duration') // 'duration applies to slow-body and slow-headers only'
  */
 export function faultFieldMisplaced(field: FaultFieldName): string {
   return `${field} applies to ${FAULT_FIELDS[field].types.join(' and ')} only`

@@ -14,6 +14,7 @@ export const FAULT_TYPES = [
   'slow-body',
   'invalid-json',
   'bandwidth',
+  'slow-headers',
   'cut-after',
 ] as const
 
@@ -49,6 +50,12 @@ export const MAX_BYTES_PER_SECOND = 10_000_000
 
 /** Milliseconds between two slices of a `bandwidth` body: small, so the rate holds over any stretch of a second. */
 export const BANDWIDTH_SLICE_MS = 50
+
+/** Milliseconds `slow-headers` spreads the status line and headers over, unless a rule's `duration` says otherwise. */
+export const DEFAULT_SLOW_HEADERS_MS = 3_000
+
+/** Bytes of the status line and headers `slow-headers` sends at a time, at most. */
+export const SLOW_HEADERS_PIECE_BYTES = 4
 
 /** Bytes of the body `cut-after` sends before it closes, unless a rule's `bytes` says otherwise: none, the cut right after the headers. */
 export const DEFAULT_CUT_AFTER_BYTES = 0
@@ -98,6 +105,17 @@ function evenly(byteLength: number, size: number, intervalMs: number): PieceSche
 export function slowBodySchedule(byteLength: number, durationMs: number): PieceSchedule {
   const size = Math.max(1, Math.ceil(byteLength / Math.min(SLOW_BODY_PIECES, Math.max(1, byteLength))))
   return evenly(byteLength, size, durationMs / Math.max(1, Math.ceil(byteLength / size)))
+}
+
+/**
+ * How `slow-headers` paces a status line and headers of `byteLength` bytes over `durationMs`: a few
+ * bytes at a time ({@link SLOW_HEADERS_PIECE_BYTES}), evenly spread, the last due at `durationMs`.
+ *
+ * @example
+ * slowHeadersSchedule(400, 3000)(0) // { end: 4, atMs: 30 }
+ */
+export function slowHeadersSchedule(byteLength: number, durationMs: number): PieceSchedule {
+  return evenly(byteLength, SLOW_HEADERS_PIECE_BYTES, durationMs / Math.max(1, Math.ceil(byteLength / SLOW_HEADERS_PIECE_BYTES)))
 }
 
 /**
@@ -184,6 +202,10 @@ export const FAULTS: Readonly<Record<FaultType, { readonly description: string; 
     description: `The answer’s status and headers at once, then its body at ${DEFAULT_BYTES_PER_SECOND} bytes a second (or a rule’s bytes_per_second), in slices on a steady clock: what a thin or shared link does; tests a client’s read time-out against an answer that keeps coming. Through msw: a body stream at the same rate.`,
     status: 'answer',
   },
+  'slow-headers': {
+    description: `The status line and headers trickle out a few bytes at a time over ${DEFAULT_SLOW_HEADERS_MS / 1000} s (or a rule’s duration in ms), then the whole body, then the connection closes: what an overloaded proxy does; tests a client’s time-out for the answer’s head, not only for its body. Through msw (which cannot trickle headers): the whole answer after the same wait.`,
+    status: 'answer',
+  },
   'cut-after': {
     description: `The answer’s status and headers, with the whole body’s Content-Length, then only the first bytes of its body (none, or a rule’s bytes; one short of the end at most, so it is still cut), then the connection closes: what a connection lost mid-answer does. Through msw: a body that errors after the same bytes.`,
     status: 'answer',
@@ -218,15 +240,15 @@ export const INVALID_JSON_BODY =
 
 /**
  * What the transport must do for a fault the core cannot express as an ordinary answer: a reset, a
- * close without an answer, a cut body, a paced body. The others (the gateway pages, the invalid
- * JSON, the gateway's delay) are ordinary answers.
+ * close without an answer, a cut body, a paced body, a trickled head. The others (the gateway
+ * pages, the invalid JSON, the gateway's delay) are ordinary answers.
  *
  * @example
  * if (answer.fault?.type === 'connection-reset') socket.resetAndDestroy()
  */
 export interface FaultDelivery {
   readonly type: FaultType
-  /** `slow-body`: milliseconds to spread the body over. */
+  /** `slow-body`: milliseconds to spread the body over; `slow-headers`: the status line and headers. */
   readonly durationMs: number
   /** `bandwidth`: bytes a second the body is sent at. */
   readonly bytesPerSecond: number

@@ -54,6 +54,12 @@ describe('the admin document refuses what the server refuses', () => {
       rule({ fault: { type: 'gateway-timeout', delay: 10 } }),
     ],
     [
+      'a duration on a fault other than slow-body and slow-headers',
+      'ScenarioBody',
+      rule({ fault: { type: 'bandwidth', duration: 10 } }),
+      rule({ fault: { type: 'slow-headers', duration: 10 } }),
+    ],
+    [
       'bytes_per_second on a fault other than bandwidth',
       'ScenarioBody',
       rule({ fault: { type: 'slow-body', bytes_per_second: 100 } }),

@@ -19,7 +19,7 @@ describe('fault and variant rules in scenario definitions', () => {
   it.each([
     [
       [{ fault: { type: 'socket-hangup' } }],
-      'rules[0].fault.type: must be one of connection-reset, empty-reply, truncated-body, gateway-html, gateway-timeout, slow-body, invalid-json, bandwidth, cut-after',
+      'rules[0].fault.type: must be one of connection-reset, empty-reply, truncated-body, gateway-html, gateway-timeout, slow-body, invalid-json, bandwidth, slow-headers, cut-after',
     ],
     [[{ fail: { status: 500 }, fault: { type: 'empty-reply' } }], 'rules[0].fault: a rule has fail or fault, not both'],
     [
@@ -41,10 +41,11 @@ describe('fault and variant rules in scenario definitions', () => {
     [[{ fault: { type: 'cut-after', bytes: 100_000_001 } }], `rules[0].fault.bytes: ${faultFieldRange('bytes')}`],
     [[{ fault: { type: 'truncated-body', bytes: 10 } }], `rules[0].fault.bytes: ${faultFieldMisplaced('bytes')}`],
     [[{ fault: { type: 'bandwidth', duration: 1000 } }], `rules[0].fault.duration: ${faultFieldMisplaced('duration')}`],
+    [[{ fault: { type: 'slow-headers', delay: 1000 } }], `rules[0].fault.delay: ${faultFieldMisplaced('delay')}`],
     [[{ variant: 'tiny' }], 'rules[0].variant: must be one of extra-fields, project-status, trend, sparse, unicode, large'],
     [
       [{ fault: { type: 'fault-connection-reset' } }],
-      'rules[0].fault.type: must be one of connection-reset, empty-reply, truncated-body, gateway-html, gateway-timeout, slow-body, invalid-json, bandwidth, cut-after: write connection-reset, without "fault-", which only the built-in scenario\'s name has',
+      'rules[0].fault.type: must be one of connection-reset, empty-reply, truncated-body, gateway-html, gateway-timeout, slow-body, invalid-json, bandwidth, slow-headers, cut-after: write connection-reset, without "fault-", which only the built-in scenario\'s name has',
     ],
     [
       [{ variant: 'variant-trend' }],

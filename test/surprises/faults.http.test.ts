@@ -13,6 +13,7 @@ const RULES = {
   'quick-slow-body': { fault: { type: 'slow-body', duration: 1000 } },
   'reset-first': { fault: { type: 'connection-reset', nth: 1 } },
   'quick-bandwidth': { fault: { type: 'bandwidth', bytes_per_second: 100_000 } },
+  'quick-slow-headers': { fault: { type: 'slow-headers', duration: 100 } },
 } as const
 
 /** The faults whose built-in scenario takes seconds, and the scenario of {@link RULES} that is quick instead. */
@@ -20,6 +21,7 @@ const QUICK: Partial<Record<FaultType, keyof typeof RULES>> = {
   'gateway-timeout': 'quick-gateway-timeout',
   'slow-body': 'quick-slow-body',
   bandwidth: 'quick-bandwidth',
+  'slow-headers': 'quick-slow-headers',
 }
 
 /** Timers alive in the process now (node's own view), to tell whether a fault left one behind. */
@@ -126,6 +128,7 @@ describe('faults over real HTTP, read with raw sockets', () => {
       ['fault-slow-body', 200],
       ['fault-invalid-json', 200],
       ['fault-bandwidth', 200],
+      ['fault-slow-headers', 200],
       ['fault-cut-after', 200],
     ])
   })

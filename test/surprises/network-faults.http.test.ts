@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
 import { DEFAULT_BYTES_PER_SECOND } from '../../src/vocabulary/faults.js'
-import { destroyAllRaw } from '../hardening/raw-http.js'
+import { destroyAllRaw, getRequest, openRaw } from '../hardening/raw-http.js'
 import { rawExchange, splitExchange, type Exchange } from './raw-exchange.js'
 
 const USER = { 'X-API-Key': 'sbx_user_alpha' }
@@ -53,7 +53,7 @@ function bodyOverRate(exchange: Exchange, bytesPerSecond: number): number {
   return worst
 }
 
-describe('fault-bandwidth and fault-cut-after over real HTTP, read with raw sockets', () => {
+describe('fault-bandwidth, fault-slow-headers and fault-cut-after over real HTTP, read with raw sockets', () => {
   let sandbox: RunningSandbox
   let port = 0
   let whole: Buffer
@@ -92,6 +92,35 @@ describe('fault-bandwidth and fault-cut-after over real HTTP, read with raw sock
     expect(bodyOverRate(exchange, DEFAULT_BYTES_PER_SECOND)).toBeLessThanOrEqual(0)
   })
 
+  it('fault-slow-headers trickles the status line and headers over its duration, then sends the whole body', async () => {
+    inForce({ type: 'slow-headers', duration: 1_000 })
+    const exchange = await rawExchange(port, PROJECTS, USER)
+    const { status, headers, body } = splitExchange(exchange)
+    expect(status).toBe(200)
+    expect(headers.connection).toBe('close')
+    expect(headers['content-type']).toMatch(/^application\/json/)
+    expect(headers.date).toMatch(/GMT$/)
+    expect(Number(headers['content-length'])).toBe(whole.length)
+    expect(body.equals(whole)).toBe(true)
+    const head = headArrival(exchange)
+    // A few bytes at a time: many pieces, the first long before the last, the last after most of the second.
+    expect(head.chunks).toBeGreaterThan(10)
+    expect(exchange.arrivals[0]).toBeLessThan(head.atMs / 2)
+    expect(head.atMs).toBeGreaterThanOrEqual(800)
+  })
+
+  it('fault-slow-headers waits for the answers ahead of it on the connection, and closes the connection after its body', async () => {
+    const rule = { match: { endpoint: 'projects' }, fault: { type: 'slow-headers', duration: 300 } } as const
+    sandbox.useScenario({ name: 'mine', description: 'A slow head for /projects', rules: [rule] })
+    const client = await openRaw(port)
+    client.write(getRequest('/api/v1/validate', USER) + getRequest(PROJECTS, USER))
+    await client.waitForClose(10_000)
+    const [first, second, ...rest] = client.responses()
+    expect([first?.status, second?.status, rest]).toEqual([200, 200, []])
+    expect(JSON.parse(first!.body).success).toBe(true)
+    expect(Buffer.from(second!.body).equals(whole)).toBe(true)
+  })
+
   it("fault-cut-after sends the status and the whole body's Content-Length, then only its bytes of the body, then closes", async () => {
     inForce({ type: 'cut-after', bytes: 100 })
     const exchange = await rawExchange(port, PROJECTS, USER)
@@ -122,31 +151,41 @@ describe('fault-bandwidth and fault-cut-after over real HTTP, read with raw sock
   it('records each in the journal by name with the 200 the client saw, and the client report counts its outcome', async () => {
     inForce({ type: 'bandwidth', bytes_per_second: 100_000 })
     await rawExchange(port, PROJECTS, USER)
+    inForce({ type: 'slow-headers', duration: 50 })
+    await rawExchange(port, PROJECTS, USER)
     inForce({ type: 'cut-after', bytes: 10 })
     await rawExchange(port, PROJECTS, USER)
     expect(sandbox.requests.map((entry) => [entry.fault, entry.status])).toEqual([
       ['fault-bandwidth', 200],
+      ['fault-slow-headers', 200],
       ['fault-cut-after', 200],
     ])
     const seen = Object.fromEntries(sandbox.coverage().outcomes.map((outcome) => [outcome.id, outcome.seen]))
-    expect([seen['fault-bandwidth'], seen['fault-cut-after']]).toEqual([1, 1])
+    expect([seen['fault-bandwidth'], seen['fault-slow-headers'], seen['fault-cut-after']]).toEqual([1, 1, 1])
   })
 
-  it('holds no timer and no socket once the client goes away in the middle of a paced body', async () => {
-    // Slow enough that the next slice is a second away: only the client's going stops its timer in time.
-    inForce({ type: 'bandwidth', bytes_per_second: 1 })
+  it('holds no timer and no socket once the client goes away in the middle of a paced body or a trickling head', async () => {
+    // Slow enough that each next piece is a second or more away: only the client's going stops its timer in time.
+    sandbox.useScenario({
+      name: 'mine',
+      description: 'A trickle of a body for /projects, of a head for /validate',
+      rules: [
+        { match: { endpoint: 'projects' }, fault: { type: 'bandwidth', bytes_per_second: 1 } },
+        { match: { endpoint: 'validate' }, fault: { type: 'slow-headers', duration: 600_000 } },
+      ],
+    })
     const timers = liveTimers()
     const sockets = liveSockets()
-    const body = await rawExchange(port, PROJECTS, USER, 100)
-    expect(body.ending).toBe('open')
+    const [body, head] = await Promise.all([rawExchange(port, PROJECTS, USER, 100), rawExchange(port, '/api/v1/validate', USER, 100)])
+    expect([body.ending, head.ending]).toEqual(['open', 'open'])
     expect(await until(() => liveSockets() <= sockets && liveTimers() <= timers, 600)).toBe(true)
   })
 
   it('holds no socket once many faulted answers have ended', async () => {
     const sockets = liveSockets()
-    const faults = ['fault-bandwidth', 'fault-cut-after']
+    const faults = ['fault-bandwidth', 'fault-slow-headers', 'fault-cut-after']
     const exchanges = await Promise.all(
-      Array.from({ length: 30 }, (_, index) => rawExchange(port, PROJECTS, withFault(faults[index % 2]!))),
+      Array.from({ length: 30 }, (_, index) => rawExchange(port, PROJECTS, withFault(faults[index % 3]!))),
     )
     expect(exchanges.every((exchange) => exchange.bytes.length > 0)).toBe(true)
     expect(await until(() => liveSockets() <= sockets)).toBe(true)
@@ -154,17 +193,26 @@ describe('fault-bandwidth and fault-cut-after over real HTTP, read with raw sock
 })
 
 describe('closing the server while a faulted answer is paced', () => {
-  it("resolves within the shutdown's grace, cuts the answer and leaves no timer", async () => {
+  it("resolves within the shutdown's grace, cuts the answers and leaves no timer", async () => {
     const sandbox = await startSandbox({ now: '2026-03-01', timeouts: { shutdownGraceMs: 200 } })
-    sandbox.useScenario({ name: 'mine', description: 'A trickle', rules: [{ fault: { type: 'bandwidth', bytes_per_second: 1 } }] })
+    sandbox.useScenario({
+      name: 'mine',
+      description: 'A trickle of a body for /projects, of a head for /validate',
+      rules: [
+        { match: { endpoint: 'projects' }, fault: { type: 'bandwidth', bytes_per_second: 1 } },
+        { match: { endpoint: 'validate' }, fault: { type: 'slow-headers', duration: 60_000 } },
+      ],
+    })
     const timers = liveTimers()
     const body = rawExchange(sandbox.port, PROJECTS, USER, 15_000)
+    const head = rawExchange(sandbox.port, '/api/v1/validate', USER, 15_000)
     await new Promise((resolve) => setTimeout(resolve, 200))
     const closing = performance.now()
     await sandbox.close()
-    // A liveness bound far above the grace: the paced answer (11 minutes) does not hold the close.
+    // A liveness bound far above the grace: the paced answers (11 minutes, 1 minute) do not hold the close.
     expect(performance.now() - closing).toBeLessThan(2_500)
-    expect((await body).ending).not.toBe('open')
+    const [cut, trickled] = await Promise.all([body, head])
+    expect([cut.ending, trickled.ending]).not.toContain('open')
     expect(await until(() => liveTimers() <= timers)).toBe(true)
   })
 })

@@ -30,7 +30,7 @@ async function readTimed(response: Response, started: number) {
   return { sizes, arrivals, bytes: sizes.reduce((sum, size) => sum + size, 0), error }
 }
 
-describe('fault-bandwidth and fault-cut-after in-process through msw', () => {
+describe('fault-bandwidth, fault-slow-headers and fault-cut-after in-process through msw', () => {
   const sandbox = useMswSandbox({ now: '2026-03-01', baseUrl: 'http://sandbox.test' })
   /** Puts a scenario of one fault rule in force (reset after each test). */
   const inForce = (fault: Record<string, unknown>) =>
@@ -77,6 +77,16 @@ describe('fault-bandwidth and fault-cut-after in-process through msw', () => {
     expect(liveTimers()).toBeLessThanOrEqual(timers)
   })
 
+  it('fault-slow-headers gives the whole answer after its duration (msw cannot trickle a head)', async () => {
+    const expected = await whole()
+    inForce({ type: 'slow-headers', duration: 300 })
+    const started = performance.now()
+    const response = await get()
+    expect(performance.now() - started).toBeGreaterThanOrEqual(280)
+    expect(response.status).toBe(200)
+    expect(Buffer.from(await response.arrayBuffer()).equals(expected)).toBe(true)
+  })
+
   it("fault-cut-after gives the status and the whole body's Content-Length, then its bytes of the body, then an error", async () => {
     const expected = await whole()
     inForce({ type: 'cut-after', bytes: 100 })
@@ -105,14 +115,17 @@ describe('fault-bandwidth and fault-cut-after in-process through msw', () => {
   it('counts each fault in the client report and names it in the journal with the 200 the client saw', async () => {
     inForce({ type: 'bandwidth', bytes_per_second: 100_000 })
     await (await get()).arrayBuffer()
+    inForce({ type: 'slow-headers', duration: 10 })
+    await (await get()).arrayBuffer()
     inForce({ type: 'cut-after', bytes: 10 })
     await (await get()).arrayBuffer().catch(() => undefined)
     expect(sandbox.requests.map((entry) => [entry.fault, entry.status])).toEqual([
       ['fault-bandwidth', 200],
+      ['fault-slow-headers', 200],
       ['fault-cut-after', 200],
     ])
     const seen = Object.fromEntries(sandbox.coverage().outcomes.map((outcome) => [outcome.id, outcome.seen]))
-    expect([seen['fault-bandwidth'], seen['fault-cut-after']]).toEqual([1, 1])
+    expect([seen['fault-bandwidth'], seen['fault-slow-headers'], seen['fault-cut-after']]).toEqual([1, 1, 1])
   })
 
   it.each([

@@ -4,7 +4,7 @@ import { EFFECT_ORDER, SCENARIO_EFFECTS } from '../../../src/scenarios/scenario-
 import { ActiveScenarios, enterData, type RuleScope } from '../../../src/scenarios/active-scenarios.js'
 import { parseScenario } from '../../../src/scenarios/parse-scenario.js'
 import { ERRORS } from '../../../src/vocabulary/errors.js'
-import { DEFAULT_BYTES_PER_SECOND, DEFAULT_CUT_AFTER_BYTES } from '../../../src/vocabulary/faults.js'
+import { DEFAULT_BYTES_PER_SECOND, DEFAULT_CUT_AFTER_BYTES, DEFAULT_SLOW_HEADERS_MS } from '../../../src/vocabulary/faults.js'
 
 const SCOPE: RuleScope = { endpoint: 'monitoring', key: 'sbx_project_101', projectId: 101 }
 const CONTEXT = { requestNumber: 3, observe: false, faults: true }
@@ -67,6 +67,8 @@ describe('ActiveScenarios.decide', () => {
     const decided = (fault: Record<string, unknown>) => compile({ fault }).decide(SCOPE, CONTEXT).fault
     expect(decided({ type: 'bandwidth' })).toMatchObject({ bytesPerSecond: DEFAULT_BYTES_PER_SECOND })
     expect(decided({ type: 'bandwidth', bytes_per_second: 2_000 })).toMatchObject({ bytesPerSecond: 2_000 })
+    expect(decided({ type: 'slow-headers' })).toMatchObject({ durationMs: DEFAULT_SLOW_HEADERS_MS })
+    expect(decided({ type: 'slow-headers', duration: 40 })).toMatchObject({ durationMs: 40 })
     expect(decided({ type: 'cut-after' })).toMatchObject({ bytes: DEFAULT_CUT_AFTER_BYTES })
     expect(decided({ type: 'cut-after', bytes: 7 })).toMatchObject({ bytes: 7 })
   })

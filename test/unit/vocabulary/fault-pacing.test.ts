@@ -4,7 +4,9 @@ import {
   bandwidthSchedule,
   cutAfterLength,
   SLOW_BODY_PIECES,
+  SLOW_HEADERS_PIECE_BYTES,
   slowBodySchedule,
+  slowHeadersSchedule,
   type PieceSchedule,
 } from '../../../src/vocabulary/faults.js'
 
@@ -44,8 +46,15 @@ describe('How the paced faults pace their bytes', () => {
     expect(piecesOf(slowBodySchedule(17, 1_600), 17).at(-1)).toEqual({ end: 17, atMs: 1_600 })
   })
 
+  it('slow-headers spreads a head over its duration a few bytes at a time, the last due at the duration', () => {
+    const pieces = piecesOf(slowHeadersSchedule(330, 3_000), 330)
+    expect(pieces.length).toBe(Math.ceil(330 / SLOW_HEADERS_PIECE_BYTES))
+    expect(pieces.every((piece, index) => piece.end - (pieces[index - 1]?.end ?? 0) <= SLOW_HEADERS_PIECE_BYTES)).toBe(true)
+    expect(pieces.at(-1)!.atMs).toBeCloseTo(3_000, 9)
+  })
+
   it('gives every piece at once where the duration is 0, and ends a body of no bytes at once', () => {
-    expect(piecesOf(slowBodySchedule(40, 0), 40).every((piece) => piece.atMs === 0)).toBe(true)
+    expect(piecesOf(slowHeadersSchedule(40, 0), 40).every((piece) => piece.atMs === 0)).toBe(true)
     expect(slowBodySchedule(0, 3_000)(0)).toEqual({ end: 0, atMs: 0 })
     expect(bandwidthSchedule(0, 512)(0)).toEqual({ end: 0, atMs: 0 })
   })
