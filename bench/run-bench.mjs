@@ -17,6 +17,7 @@ import { waitsUnderAttack } from './under-attack.mjs'
 import { shutdownMs } from './shutdown.mjs'
 import { judgeMs } from './behaviour-judge.mjs'
 import { silentConnections } from './silent-connections.mjs'
+import { networkFaultFigures } from './network-faults.mjs'
 import { mutateMemory } from './mutate-memory.mjs'
 import { exePath } from '../scripts/exe-path.mjs'
 
@@ -783,6 +784,40 @@ if (!smoke) {
     ms <= 200,
     '100 keys; 5xx, 429, 401 and resets among them; median of the runs',
   )
+}
+
+// The paced faults' pace, and the sockets faults leave open (#54): the goals of the network-fault
+// tests, which assert only that the rate is never beaten and that a liveness bound holds.
+{
+  const faulted = await startSandbox()
+  try {
+    const { bandwidth, slowHeaders, sockets } = await networkFaultFigures(faulted, smoke ? { seconds: 1, requests: 100 } : {})
+    const off = ({ rate, goal }) => Math.abs(rate / goal - 1)
+    const said = ({ rate, goal, bytes }) => `${rate.toFixed(0)} B/s against ${goal.toFixed(0)} B/s, ${bytes.toLocaleString('en')} bytes`
+    row(
+      'fault-bandwidth over a ~5 s answer: achieved rate off bytes_per_second (share)',
+      off(bandwidth),
+      0.1,
+      off(bandwidth) <= 0.1,
+      said(bandwidth),
+    )
+    row(
+      'fault-slow-headers over a ~5 s head: achieved rate off head bytes / duration (share)',
+      off(slowHeaders),
+      0.1,
+      off(slowHeaders) <= 0.1,
+      said(slowHeaders),
+    )
+    row(
+      'server sockets open after 1,000 faulted answers ended, over those before',
+      sockets.over,
+      0,
+      sockets.over === 0,
+      `bandwidth, slow-headers and cut-after, 50 at a time, ${sockets.answered} with a head; ${sockets.baseline} before; settled in ${sockets.settledMs.toFixed(0)} ms`,
+    )
+  } finally {
+    await stop(faulted)
+  }
 }
 
 // The single executable (#52) against the npm bin: start-up to the first answer, and throughput.

@@ -4,7 +4,8 @@ import { WARNING_TEMPLATES } from '../vocabulary/warnings.js'
 import { ENDPOINT_NAMES } from '../vocabulary/endpoint-rules.js'
 import { MAX_LATENCY_MS, parseLatency } from '../vocabulary/latency.js'
 import { SCENARIO_NAME } from '../vocabulary/scenario-name.js'
-import { FAULT_PREFIX, FAULT_TYPES } from '../vocabulary/faults.js'
+import { FAULT_PREFIX, FAULT_TYPES, type FaultType } from '../vocabulary/faults.js'
+import { FAULT_FIELD_NAMES, FAULT_FIELDS, faultFieldMisplaced, faultFieldRange, type FaultFieldName } from '../vocabulary/fault-fields.js'
 import { VARIANT_NAMES, VARIANT_PREFIX } from '../vocabulary/variants.js'
 
 /** The sandbox's own 400s (the admin API's, strict mode's): not answers the API itself gives, so no rule may force them. */
@@ -99,44 +100,46 @@ function unknownName(names: readonly string[], prefix: string): (issue: { readon
   }
 }
 
-const faultMilliseconds = z
-  .number({ error: `must be milliseconds, a whole number from 0 to ${MAX_LATENCY_MS}` })
-  .int(`must be milliseconds, a whole number from 0 to ${MAX_LATENCY_MS}`)
-  .min(0, `must be milliseconds, a whole number from 0 to ${MAX_LATENCY_MS}`)
-  .max(MAX_LATENCY_MS, `must be milliseconds, a whole number from 0 to ${MAX_LATENCY_MS}`)
+/** A fault field's number: a whole one in its range, refused naming the field otherwise. */
+function faultNumber(field: FaultFieldName) {
+  const { min, max, description } = FAULT_FIELDS[field]
+  const range = faultFieldRange(field)
+  return z.number({ error: range }).int(range).min(min, range).max(max, range).optional().describe(description)
+}
+
+type FaultNumbers = { [F in FaultFieldName]: ReturnType<typeof faultNumber> }
+
+/** Whether `fault` gives `field` only where its type takes it. */
+const givenWhereItApplies = (fault: { readonly type: FaultType } & { readonly [F in FaultFieldName]?: number }, field: FaultFieldName) =>
+  fault[field] === undefined || (FAULT_FIELDS[field].types as readonly FaultType[]).includes(fault.type)
+
+/** "`field` only on its faults", said in JSON Schema: not given, or the type is one of them. */
+const onlyOnItsFaults = (field: FaultFieldName) => {
+  const { types } = FAULT_FIELDS[field]
+  return { anyOf: [{ not: { required: [field] } }, { properties: { type: types.length === 1 ? { const: types[0] } : { enum: types } } }] }
+}
 
 /**
  * Make matching requests meet a fault of the network between client and API (a reset, a cut body, a
  * gateway's page…): always, for a seeded share (`rate`), or on the `nth` matching call(s). Applies
- * after routing, before the key check.
+ * after routing, before the key check. The fields beside (`delay`, `duration`, `bytes_per_second`,
+ * `bytes`) are `FAULT_FIELDS`' rows.
  */
-export const faultSchema = z
-  .strictObject({
-    type: z
-      .enum(FAULT_TYPES, { error: unknownName(FAULT_TYPES, FAULT_PREFIX) })
-      .describe('The fault: the built-in scenario\'s name without "fault-"'),
-    rate: z.number().gt(0).max(1).optional().describe('Fault this seeded share of matching requests (0 < rate <= 1)'),
-    nth: oneOrMany(z.number().int().positive()).optional().describe('Fault only the nth matching request(s), counting from 1'),
-    delay: faultMilliseconds.optional().describe('gateway-timeout only: milliseconds before the 504 (default 5000)'),
-    duration: faultMilliseconds.optional().describe('slow-body only: milliseconds the body is spread over (default 3000)'),
-  })
-  .refine((fault) => fault.rate === undefined || fault.nth === undefined, { message: 'give rate or nth, not both' })
-  .refine((fault) => fault.delay === undefined || fault.type === 'gateway-timeout', {
-    message: 'delay applies to gateway-timeout only',
-    path: ['delay'],
-  })
-  .refine((fault) => fault.duration === undefined || fault.type === 'slow-body', {
-    message: 'duration applies to slow-body only',
-    path: ['duration'],
-  })
+export const faultSchema = FAULT_FIELD_NAMES.reduce(
+  (schema, field) => schema.refine((fault) => givenWhereItApplies(fault, field), { message: faultFieldMisplaced(field), path: [field] }),
+  z
+    .strictObject({
+      type: z
+        .enum(FAULT_TYPES, { error: unknownName(FAULT_TYPES, FAULT_PREFIX) })
+        .describe('The fault: the built-in scenario\'s name without "fault-"'),
+      rate: z.number().gt(0).max(1).optional().describe('Fault this seeded share of matching requests (0 < rate <= 1)'),
+      nth: oneOrMany(z.number().int().positive()).optional().describe('Fault only the nth matching request(s), counting from 1'),
+      ...(Object.fromEntries(FAULT_FIELD_NAMES.map((field) => [field, faultNumber(field)])) as FaultNumbers),
+    })
+    .refine((fault) => fault.rate === undefined || fault.nth === undefined, { message: 'give rate or nth, not both' }),
+)
   // The refinements above, said in the JSON Schema too (the documents admitted what the server refuses).
-  .meta({
-    not: { required: ['rate', 'nth'] },
-    allOf: [
-      { anyOf: [{ not: { required: ['delay'] } }, { properties: { type: { const: 'gateway-timeout' } } }] },
-      { anyOf: [{ not: { required: ['duration'] } }, { properties: { type: { const: 'slow-body' } } }] },
-    ],
-  })
+  .meta({ not: { required: ['rate', 'nth'] }, allOf: FAULT_FIELD_NAMES.map(onlyOnItsFaults) })
 
 /** A fixed-window limit per key: `limit` requests per `windowSeconds`, then 429. */
 export const rateLimitSchema = z.strictObject({

@@ -27,22 +27,26 @@ const REPLACED: Readonly<Partial<Record<FaultType, Answer>>> = {
 
 /**
  * What a fault answers instead of the API, where it answers instead (`undefined`: the request goes
- * on, and the transport spoils its answer: `truncated-body`, `slow-body`).
+ * on, and the transport spoils its answer: `truncated-body`, `slow-body`, `bandwidth`,
+ * `slow-headers`, `cut-after`).
  *
  * @example
- * faultAnswer({ type: 'gateway-html', delayMs: 0, durationMs: 0 })?.status // 502
+ * faultAnswer({ type: 'gateway-html', delayMs: 0, durationMs: 0, bytesPerSecond: 512, bytes: 0 })?.status // 502
  */
 export function faultAnswer(fault: FaultDecision): Answer | undefined {
   return REPLACED[fault.type]
 }
 
 /**
- * What the transport is told of `fault`: it carries out a reset, a close, a cut or a paced body
- * itself, and names every fault in its log; the others are ordinary answers to it.
+ * What the transport is told of `fault`: it carries out a reset, a close, a cut or a paced body, a
+ * trickled head itself, and names every fault in its log; the others are ordinary answers to it.
  *
  * @example
- * faultDelivery({ type: 'connection-reset', delayMs: 0, durationMs: 0 }) // { type: 'connection-reset', durationMs: 0 }
+ * faultDelivery({ type: 'cut-after', delayMs: 5000, durationMs: 3000, bytesPerSecond: 512, bytes: 10 })
+ * // { type: 'cut-after', durationMs: 3000, bytesPerSecond: 512, bytes: 10 }
  */
 export function faultDelivery(fault: FaultDecision | undefined): FaultDelivery | undefined {
-  return fault === undefined ? undefined : { type: fault.type, durationMs: fault.durationMs }
+  if (fault === undefined) return undefined
+  const { type, durationMs, bytesPerSecond, bytes } = fault
+  return { type, durationMs, bytesPerSecond, bytes }
 }

@@ -4,17 +4,22 @@ import type { EffectName } from '../contract/scenario-schema.js'
 import type { CompiledRule, RuleScope } from './compiled-rule.js'
 
 /**
- * The fault a rule makes of one request: its type, and for the paced ones the time it takes.
+ * The fault a rule makes of one request: its type, and for the paced and cut ones how (each field
+ * holds its default where the fault's type does not read it).
  *
  * @example
- * decision.fault // { type: 'gateway-timeout', delayMs: 5000, durationMs: 3000 }
+ * decision.fault // { type: 'gateway-timeout', delayMs: 5000, durationMs: 3000, bytesPerSecond: 512, bytes: 0 }
  */
 export interface FaultDecision {
   readonly type: FaultType
   /** `gateway-timeout`: milliseconds before the 504. */
   readonly delayMs: number
-  /** `slow-body`: milliseconds the body is spread over. */
+  /** `slow-body`: milliseconds the body is spread over; `slow-headers`: the status line and headers. */
   readonly durationMs: number
+  /** `bandwidth`: bytes a second the body is sent at. */
+  readonly bytesPerSecond: number
+  /** `cut-after`: bytes of the body sent before the connection closes. */
+  readonly bytes: number
 }
 
 /**

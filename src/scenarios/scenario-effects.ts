@@ -1,7 +1,13 @@
 import { ERRORS, type ErrorTemplate } from '../vocabulary/errors.js'
 import { pickDelay, toLatencyRange, type LatencyRange } from '../vocabulary/latency.js'
 import { SandboxError } from '../vocabulary/sandbox-error.js'
-import { DEFAULT_GATEWAY_DELAY_MS, DEFAULT_SLOW_BODY_MS } from '../vocabulary/faults.js'
+import {
+  DEFAULT_BYTES_PER_SECOND,
+  DEFAULT_CUT_AFTER_BYTES,
+  DEFAULT_GATEWAY_DELAY_MS,
+  DEFAULT_SLOW_BODY_MS,
+  DEFAULT_SLOW_HEADERS_MS,
+} from '../vocabulary/faults.js'
 import { VARIANT_BITS } from '../vocabulary/variants.js'
 import type { EffectName, ScenarioRule } from '../contract/scenario-schema.js'
 import {
@@ -152,8 +158,14 @@ export const SCENARIO_EFFECTS = {
     decide(draft, fault, rule, { observe, faults }) {
       // The first matching fault rule that strikes, counted per key as sent (as fail is); those after it count nothing.
       if (!faults || draft.fault !== undefined || (observe && counts(fault)) || !strikes(rule, fault, draft.scope)) return
-      const { type, delay, duration } = fault.value
-      draft.fault = { type, delayMs: delay ?? DEFAULT_GATEWAY_DELAY_MS, durationMs: duration ?? DEFAULT_SLOW_BODY_MS }
+      const { type, delay, duration, bytes_per_second: bytesPerSecond, bytes } = fault.value
+      draft.fault = {
+        type,
+        delayMs: delay ?? DEFAULT_GATEWAY_DELAY_MS,
+        durationMs: duration ?? (type === 'slow-headers' ? DEFAULT_SLOW_HEADERS_MS : DEFAULT_SLOW_BODY_MS),
+        bytesPerSecond: bytesPerSecond ?? DEFAULT_BYTES_PER_SECOND,
+        bytes: bytes ?? DEFAULT_CUT_AFTER_BYTES,
+      }
     },
   }),
   keys: effect<'keys'>()({

@@ -41,6 +41,9 @@ describe('the benchmark harness', () => {
       'a mutated answer vs the same unmutated: /monitoring',
       'RSS after 500 mutate runs, over where it started (MB)',
       'mutate --jobs 4 vs --jobs 1, a suite that sleeps 1 s (speed-up)',
+      'fault-bandwidth over a ~5 s answer: achieved rate off bytes_per_second (share)',
+      'fault-slow-headers over a ~5 s head: achieved rate off head bytes / duration (share)',
+      'server sockets open after 1,000 faulted answers ended, over those before',
     ]) {
       expect(targets).toContain(expected)
     }

@@ -53,6 +53,36 @@ describe('the admin document refuses what the server refuses', () => {
       rule({ fault: { type: 'empty-reply', delay: 10 } }),
       rule({ fault: { type: 'gateway-timeout', delay: 10 } }),
     ],
+    [
+      'a duration on a fault other than slow-body and slow-headers',
+      'ScenarioBody',
+      rule({ fault: { type: 'bandwidth', duration: 10 } }),
+      rule({ fault: { type: 'slow-headers', duration: 10 } }),
+    ],
+    [
+      'bytes_per_second on a fault other than bandwidth',
+      'ScenarioBody',
+      rule({ fault: { type: 'slow-body', bytes_per_second: 100 } }),
+      rule({ fault: { type: 'bandwidth', bytes_per_second: 100 } }),
+    ],
+    [
+      'a bytes_per_second of 0',
+      'ScenarioBody',
+      rule({ fault: { type: 'bandwidth', bytes_per_second: 0 } }),
+      rule({ fault: { type: 'bandwidth', bytes_per_second: 1 } }),
+    ],
+    [
+      'bytes on a fault other than cut-after',
+      'ScenarioBody',
+      rule({ fault: { type: 'truncated-body', bytes: 10 } }),
+      rule({ fault: { type: 'cut-after', bytes: 10 } }),
+    ],
+    [
+      'bytes past their most',
+      'ScenarioBody',
+      rule({ fault: { type: 'cut-after', bytes: 100_000_001 } }),
+      rule({ fault: { type: 'cut-after', bytes: 100_000_000 } }),
+    ],
   ])('refuses %s, and takes it corrected', (_, component, refused, taken) => {
     expect(takes(component, refused)).toBe(false)
     expect(takes(component, taken), JSON.stringify(ajv.errors)).toBe(true)

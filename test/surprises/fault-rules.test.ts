@@ -4,6 +4,7 @@ import { killAllCli, runCli } from '../cli/run-cli.js'
 import { useTempDir } from '../support/temp-dir.js'
 import { ERRORS } from '../../src/vocabulary/errors.js'
 import { DEFINED_TWICE } from '../../src/scenarios/scenario-catalogue.js'
+import { faultFieldMisplaced, faultFieldRange } from '../../src/vocabulary/fault-fields.js'
 
 const temp = useTempDir('fault-rules')
 const definition = (rules: unknown[]) => ({ name: 'mine', description: 'A fault of my own', rules })
@@ -18,18 +19,33 @@ describe('fault and variant rules in scenario definitions', () => {
   it.each([
     [
       [{ fault: { type: 'socket-hangup' } }],
-      'rules[0].fault.type: must be one of connection-reset, empty-reply, truncated-body, gateway-html, gateway-timeout, slow-body, invalid-json',
+      'rules[0].fault.type: must be one of connection-reset, empty-reply, truncated-body, gateway-html, gateway-timeout, slow-body, invalid-json, bandwidth, slow-headers, cut-after',
     ],
     [[{ fail: { status: 500 }, fault: { type: 'empty-reply' } }], 'rules[0].fault: a rule has fail or fault, not both'],
     [
       [{ fault: { type: 'gateway-timeout', delay: 600_001 } }],
       'rules[0].fault.delay: must be milliseconds, a whole number from 0 to 600000',
     ],
-    [[{ fault: { type: 'empty-reply', duration: 10 } }], 'rules[0].fault.duration: duration applies to slow-body only'],
+    [[{ fault: { type: 'empty-reply', duration: 10 } }], `rules[0].fault.duration: ${faultFieldMisplaced('duration')}`],
+    [[{ fault: { type: 'bandwidth', bytes_per_second: 0 } }], `rules[0].fault.bytes_per_second: ${faultFieldRange('bytes_per_second')}`],
+    [
+      [{ fault: { type: 'bandwidth', bytes_per_second: 10_000_001 } }],
+      `rules[0].fault.bytes_per_second: ${faultFieldRange('bytes_per_second')}`,
+    ],
+    [[{ fault: { type: 'bandwidth', bytes_per_second: 2.5 } }], `rules[0].fault.bytes_per_second: ${faultFieldRange('bytes_per_second')}`],
+    [
+      [{ fault: { type: 'slow-body', bytes_per_second: 100 } }],
+      `rules[0].fault.bytes_per_second: ${faultFieldMisplaced('bytes_per_second')}`,
+    ],
+    [[{ fault: { type: 'cut-after', bytes: -1 } }], `rules[0].fault.bytes: ${faultFieldRange('bytes')}`],
+    [[{ fault: { type: 'cut-after', bytes: 100_000_001 } }], `rules[0].fault.bytes: ${faultFieldRange('bytes')}`],
+    [[{ fault: { type: 'truncated-body', bytes: 10 } }], `rules[0].fault.bytes: ${faultFieldMisplaced('bytes')}`],
+    [[{ fault: { type: 'bandwidth', duration: 1000 } }], `rules[0].fault.duration: ${faultFieldMisplaced('duration')}`],
+    [[{ fault: { type: 'slow-headers', delay: 1000 } }], `rules[0].fault.delay: ${faultFieldMisplaced('delay')}`],
     [[{ variant: 'tiny' }], 'rules[0].variant: must be one of extra-fields, project-status, trend, sparse, unicode, large'],
     [
       [{ fault: { type: 'fault-connection-reset' } }],
-      'rules[0].fault.type: must be one of connection-reset, empty-reply, truncated-body, gateway-html, gateway-timeout, slow-body, invalid-json: write connection-reset, without "fault-", which only the built-in scenario\'s name has',
+      'rules[0].fault.type: must be one of connection-reset, empty-reply, truncated-body, gateway-html, gateway-timeout, slow-body, invalid-json, bandwidth, slow-headers, cut-after: write connection-reset, without "fault-", which only the built-in scenario\'s name has',
     ],
     [
       [{ variant: 'variant-trend' }],

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../src/server/start-sandbox.js'
-import { FAULT_TYPES, GATEWAY_HTML_BODY, GATEWAY_TIMEOUT_BODY, INVALID_JSON_BODY } from '../../src/vocabulary/faults.js'
+import { FAULT_TYPES, GATEWAY_HTML_BODY, GATEWAY_TIMEOUT_BODY, INVALID_JSON_BODY, type FaultType } from '../../src/vocabulary/faults.js'
 import { rawExchange, splitExchange } from './raw-exchange.js'
 
 const USER = { 'X-API-Key': 'sbx_user_alpha' }
@@ -12,7 +12,17 @@ const RULES = {
   'quick-gateway-timeout': { fault: { type: 'gateway-timeout', delay: 300 } },
   'quick-slow-body': { fault: { type: 'slow-body', duration: 1000 } },
   'reset-first': { fault: { type: 'connection-reset', nth: 1 } },
+  'quick-bandwidth': { fault: { type: 'bandwidth', bytes_per_second: 100_000 } },
+  'quick-slow-headers': { fault: { type: 'slow-headers', duration: 100 } },
 } as const
+
+/** The faults whose built-in scenario takes seconds, and the scenario of {@link RULES} that is quick instead. */
+const QUICK: Partial<Record<FaultType, keyof typeof RULES>> = {
+  'gateway-timeout': 'quick-gateway-timeout',
+  'slow-body': 'quick-slow-body',
+  bandwidth: 'quick-bandwidth',
+  'slow-headers': 'quick-slow-headers',
+}
 
 /** Timers alive in the process now (node's own view), to tell whether a fault left one behind. */
 const liveTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
@@ -103,11 +113,10 @@ describe('faults over real HTTP, read with raw sockets', () => {
 
   it('records every fault in the journal by name, with the status the client saw (null where no answer was sent)', async () => {
     for (const type of FAULT_TYPES) {
-      if (type === 'gateway-timeout') await inForce('quick-gateway-timeout')
-      if (type === 'slow-body') await inForce('quick-slow-body')
-      const quick = type === 'gateway-timeout' || type === 'slow-body'
-      await rawExchange(port, PROJECTS, quick ? USER : withFault(`fault-${type}`))
-      if (quick) await fetch(new URL('/__sandbox/scenario', sandbox.url), { method: 'PUT', body: '{"scenarios": []}' })
+      const quick = QUICK[type]
+      if (quick !== undefined) await inForce(quick)
+      await rawExchange(port, PROJECTS, quick !== undefined ? USER : withFault(`fault-${type}`))
+      if (quick !== undefined) await fetch(new URL('/__sandbox/scenario', sandbox.url), { method: 'PUT', body: '{"scenarios": []}' })
     }
     const entries = await journal()
     expect(entries.map((entry) => [entry.fault, entry.status])).toEqual([
@@ -118,6 +127,9 @@ describe('faults over real HTTP, read with raw sockets', () => {
       ['fault-gateway-timeout', 504],
       ['fault-slow-body', 200],
       ['fault-invalid-json', 200],
+      ['fault-bandwidth', 200],
+      ['fault-slow-headers', 200],
+      ['fault-cut-after', 200],
     ])
   })
 

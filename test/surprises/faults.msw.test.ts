@@ -26,6 +26,17 @@ describe('faults in-process through msw: the nearest thing msw can do', () => {
     await expect(response.text()).rejects.toThrow(TRUNCATED_BODY_ERROR)
   })
 
+  it('fault-truncated-body lets a reader have the first half of the body before the error', async () => {
+    const whole = Buffer.byteLength(await (await fetch(URL_PROJECTS, { headers: { 'X-API-Key': 'sbx_user_alpha' } })).text())
+    const reader = (await get('fault-truncated-body')).body!.getReader()
+    let read = 0
+    const ended = async () => {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) read += chunk.value.byteLength
+    }
+    await expect(ended()).rejects.toThrow(TRUNCATED_BODY_ERROR)
+    expect(read).toBe(Math.floor(whole / 2))
+  })
+
   it('fault-gateway-html and fault-gateway-timeout give the same pages as over HTTP, the timeout after its delay', async () => {
     const html = await get('fault-gateway-html')
     expect([html.status, html.headers.get('content-type'), html.headers.get('server'), await html.text()]).toEqual([

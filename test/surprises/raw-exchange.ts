@@ -5,6 +5,8 @@ export interface Exchange {
   readonly bytes: Buffer
   /** Milliseconds after the write at which each chunk arrived. */
   readonly arrivals: readonly number[]
+  /** The bytes of each chunk, in the order they arrived. */
+  readonly sizes: readonly number[]
   /** `reset` (ECONNRESET), `closed` (a clean end), or `open` (still open when the time was up). */
   readonly ending: 'reset' | 'closed' | 'open'
 }
@@ -21,6 +23,7 @@ export function rawExchange(port: number, path: string, headers: Record<string, 
     const socket = connect(port, '127.0.0.1')
     const chunks: Buffer[] = []
     const arrivals: number[] = []
+    const sizes: number[] = []
     let started = 0
     let done = false
     const finish = (ending: Exchange['ending']) => {
@@ -28,7 +31,7 @@ export function rawExchange(port: number, path: string, headers: Record<string, 
       done = true
       clearTimeout(timer)
       socket.destroy()
-      resolve({ bytes: Buffer.concat(chunks), arrivals, ending })
+      resolve({ bytes: Buffer.concat(chunks), arrivals, sizes, ending })
     }
     const timer = setTimeout(() => finish('open'), limitMs)
     socket.on('connect', () => {
@@ -38,6 +41,7 @@ export function rawExchange(port: number, path: string, headers: Record<string, 
     })
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk)
+      sizes.push(chunk.length)
       arrivals.push(performance.now() - started)
       const all = Buffer.concat(chunks)
       const head = all.indexOf('\r\n\r\n')

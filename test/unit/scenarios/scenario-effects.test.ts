@@ -4,6 +4,7 @@ import { EFFECT_ORDER, SCENARIO_EFFECTS } from '../../../src/scenarios/scenario-
 import { ActiveScenarios, enterData, type RuleScope } from '../../../src/scenarios/active-scenarios.js'
 import { parseScenario } from '../../../src/scenarios/parse-scenario.js'
 import { ERRORS } from '../../../src/vocabulary/errors.js'
+import { DEFAULT_BYTES_PER_SECOND, DEFAULT_CUT_AFTER_BYTES, DEFAULT_SLOW_HEADERS_MS } from '../../../src/vocabulary/faults.js'
 
 const SCOPE: RuleScope = { endpoint: 'monitoring', key: 'sbx_project_101', projectId: 101 }
 const CONTEXT = { requestNumber: 3, observe: false, faults: true }
@@ -53,7 +54,23 @@ describe('ActiveScenarios.decide', () => {
       addedLatencyMs: 40,
     })
     expect(decision.variants).not.toBe(0)
-    expect(active.decide(SCOPE, CONTEXT).fault).toEqual({ type: 'empty-reply', delayMs: 5000, durationMs: 3000 })
+    expect(active.decide(SCOPE, CONTEXT).fault).toEqual({
+      type: 'empty-reply',
+      delayMs: 5000,
+      durationMs: 3000,
+      bytesPerSecond: 512,
+      bytes: 0,
+    })
+  })
+
+  it("gives each fault's fields their defaults where the rule gives none, and the rule's own where it does", () => {
+    const decided = (fault: Record<string, unknown>) => compile({ fault }).decide(SCOPE, CONTEXT).fault
+    expect(decided({ type: 'bandwidth' })).toMatchObject({ bytesPerSecond: DEFAULT_BYTES_PER_SECOND })
+    expect(decided({ type: 'bandwidth', bytes_per_second: 2_000 })).toMatchObject({ bytesPerSecond: 2_000 })
+    expect(decided({ type: 'slow-headers' })).toMatchObject({ durationMs: DEFAULT_SLOW_HEADERS_MS })
+    expect(decided({ type: 'slow-headers', duration: 40 })).toMatchObject({ durationMs: 40 })
+    expect(decided({ type: 'cut-after' })).toMatchObject({ bytes: DEFAULT_CUT_AFTER_BYTES })
+    expect(decided({ type: 'cut-after', bytes: 7 })).toMatchObject({ bytes: 7 })
   })
 
   it('draws a fault only where the request met the fault stage, and counts it only then', () => {
