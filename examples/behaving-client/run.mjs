@@ -30,11 +30,13 @@ const scenarios = {
   retries: [{ name: 'fails-twice', description: 'Two 500s', rules: [{ fail: { status: 500, nth: [1, 2] } }] }],
   'bad-request': ['bad-request'],
   'expired-keys': ['expired-keys'],
+  // Keep-alive connections closed under the requests that reuse them: each sent again until answered.
+  'keepalive-close': ['fault-keepalive-close'],
   timeout: ['timeout'],
 }
 
 for (const [name, given] of Object.entries(scenarios)) {
   const client = createClient(await session(...given), { timeoutMs: 500 })
-  const outcomes = [await call(client, 'projects'), await call(client, 'validate')]
+  const outcomes = [await call(client, 'projects'), await call(client, 'validate'), await call(client, 'projects')]
   console.error(`${name}: ${outcomes.join(', ')}`)
 }

@@ -99,11 +99,14 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
   if (decision.addedLatencyMs > 0) delayMs = Math.min(Math.max(MAX_LATENCY_MS, delayMs), delayMs + decision.addedLatencyMs)
   // A gateway's time-out comes after its own wait, on top of any latency.
   if (fault?.type === 'gateway-timeout') delayMs = Math.min(Math.max(MAX_LATENCY_MS, delayMs), delayMs + fault.delayMs)
+  // A keep-alive connection closes under a request only where one was reused: on a new connection
+  // (or through msw, which has none) the fault is met and the request answered.
+  const delivered = fault?.type === 'keepalive-close' && request.reused !== true ? undefined : fault
   const finished: FinishedRequest = {
     method: request.method,
     path: request.path,
     query: request.query,
-    seenStatus: seenStatus(fault?.type, answer.status),
+    seenStatus: seenStatus(delivered?.type, answer.status),
     status: answer.status,
     keyHeader,
     projectHeader,
@@ -133,7 +136,7 @@ export function answerApiRequest(sandbox: SandboxCore, request: CoreRequest): Ti
     said === undefined
       ? undefined
       : (waitedMs: number, byClient: boolean) => sandbox.behaviour.settle(said, realNow, id, waitedMs, byClient)
-  return timedAnswer(answer, { delayMs, error, warnings, observer, fault: faultDelivery(fault), settle })
+  return timedAnswer(answer, { delayMs, error, warnings, observer, fault: faultDelivery(delivered), settle })
 }
 
 /** The seconds an answer's `Retry-After` says, or `null` (the sandbox writes it only as whole seconds). */

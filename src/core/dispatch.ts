@@ -71,7 +71,14 @@ function sessionNotFound(below: string): TimedAnswer {
 
 /** `request` with `path` in place of its own (what a session's sandbox sees of it); its headers read from it. */
 function requestAt(request: CoreRequest, path: string): CoreRequest {
-  return { method: request.method, path, query: request.query, header: (name) => request.header(name), body: request.body }
+  return {
+    method: request.method,
+    path,
+    query: request.query,
+    header: (name) => request.header(name),
+    body: request.body,
+    reused: request.reused,
+  }
 }
 
 /** `/sessions/<id>/<below>`: `<below>` answered by the session's own sandbox. */

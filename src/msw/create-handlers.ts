@@ -31,6 +31,7 @@ function toFetchResponse(response: TimedAnswer, end?: (byClient: boolean) => voi
     // A fetch client cannot tell a reset from an empty reply: both are one network error.
     case 'connection-reset':
     case 'empty-reply':
+    case 'keepalive-close':
       return Response.error()
     case 'truncated-body':
       return new Response(cutStream(body, truncatedLength(body.byteLength), TRUNCATED_BODY_ERROR), { status, headers })
@@ -66,7 +67,11 @@ function cutStream(body: Uint8Array<ArrayBuffer>, kept: number, message: string)
  * and settles the read it was waiting for, so a reader piped through msw is not left hanging.
  * `ended`, where given, is told how the body ended: read whole, or cancelled (the client gave up).
  */
-function pacedStream(body: Uint8Array<ArrayBuffer>, schedule: PieceSchedule, ended?: (byClient: boolean) => void): ReadableStream<Uint8Array> {
+function pacedStream(
+  body: Uint8Array<ArrayBuffer>,
+  schedule: PieceSchedule,
+  ended?: (byClient: boolean) => void,
+): ReadableStream<Uint8Array> {
   let started = 0
   let sent = 0
   let timer: ReturnType<typeof setTimeout> | undefined

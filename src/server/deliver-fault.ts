@@ -49,6 +49,8 @@ function onItsTurn(response: ServerResponse, then: () => void): void {
  * Carries out the fault `answer` names where it is the transport's to do, and says whether it was:
  * - `connection-reset`: the socket is reset (TCP RST) before any byte of an answer;
  * - `empty-reply`: the connection is closed cleanly without any byte;
+ * - `keepalive-close`: the same, on a connection reused (the core lets it strike no other): the
+ *   idle close of a keep-alive connection, crossing the request the client sent on it;
  * - `truncated-body`: the status and headers (the whole body's Content-Length), half the body,
  *   then the connection closes;
  * - `cut-after`: the same, with the fault's `bytes` of the body (one short of its end at most);
@@ -84,7 +86,9 @@ export function deliverFault(
       })
       return true
     case 'empty-reply':
-      // Whatever answers went before on this connection are sent first; then the end, and nothing.
+    case 'keepalive-close':
+      // Whatever answers went before on this connection are sent first; then the end, and nothing:
+      // for keepalive-close, the idle close that crossed the request the client sent on it.
       onItsTurn(response, () => socket.end())
       return true
     case 'truncated-body':

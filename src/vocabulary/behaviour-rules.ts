@@ -70,7 +70,7 @@ export const BEHAVIOUR_RULES = {
     exercise: 'run under rate-limited or service-unavailable',
   },
   'bounded-retries': {
-    description: 'A failed request (5xx, reset, empty reply, gateway page) is sent again at most max_retries times',
+    description: 'A failed request (5xx, reset, gateway page) is sent again at most max_retries times',
     exercise: 'run under fail-once, server-error, flaky or fault-connection-reset',
   },
   backoff: {
@@ -86,11 +86,11 @@ export const BEHAVIOUR_RULES = {
     exercise: 'run under expired-keys or revoked-keys, or revoke a key in the portal',
   },
   'gives-up': {
-    description: 'An answer 10 s late or a body that trickles is given up on: the client closes the connection',
+    description: 'An answer 10 s late or a trickling body is given up on: the client closes the connection',
     exercise: 'run under timeout or fault-slow-body',
   },
   'fresh-connection': {
-    description: 'A request that met a keep-alive connection closed under it is sent again and answered',
+    description: 'A request that met a keep-alive connection closed under it is sent again until answered',
     exercise: 'run under fault-keepalive-close over HTTP, with a client that keeps connections alive',
   },
 } as const satisfies Record<string, BehaviourRule>

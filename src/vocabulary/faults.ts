@@ -16,6 +16,7 @@ export const FAULT_TYPES = [
   'bandwidth',
   'slow-headers',
   'cut-after',
+  'keepalive-close',
 ] as const
 
 /**
@@ -210,6 +211,11 @@ export const FAULTS: Readonly<Record<FaultType, { readonly description: string; 
     description: `The answer’s status and headers, with the whole body’s Content-Length, then only the first bytes of its body (none, or a rule’s bytes; one short of the end at most, so it is still cut), then the connection closes: what a connection lost mid-answer does. Through msw: a body that errors after the same bytes.`,
     status: 'answer',
   },
+  'keepalive-close': {
+    description:
+      'The server closes an idle keep-alive connection just as the client reuses it: a request sent on a connection that answered before gets no answer, the connection closed under it (ECONNRESET, "socket hang up"), the race clients meet behind load balancers. A request on a new connection is answered. Through msw, which has no connections to reuse, every request is answered.',
+    status: 'answer',
+  },
 }
 
 /**
@@ -220,6 +226,8 @@ export const FAULTS: Readonly<Record<FaultType, { readonly description: string; 
  * seenStatus('empty-reply', 200) // null
  */
 export function seenStatus(type: FaultType | undefined, status: number): number | null {
+  // A keep-alive close is handed to the transport only where it closes the connection unanswered.
+  if (type === 'keepalive-close') return null
   return type !== undefined && FAULTS[type].status === null ? null : status
 }
 

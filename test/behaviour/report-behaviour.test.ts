@@ -36,13 +36,13 @@ describe('analytics-sandbox report --behaviour', () => {
     expect(code, stderr).toBe(REPORT_EXIT.ok)
     expect(stdout.split('\n').slice(0, 2)).toEqual([
       `Client behaviour at ${url}`,
-      '1 pass, 2 fail, 3 not exercised (8 requests judged, at most 3 retries allowed)',
+      '1 pass, 2 fail, 4 not exercised (8 requests judged, at most 3 retries allowed)',
     ])
-    expect(stdout).toMatch(/^ {2}FAIL {10}bounded-retries {2}A failed request/m)
+    expect(stdout).toMatch(/^ {2}FAIL {10}bounded-retries {3}A failed request/m)
     expect(stdout).toContain(`        ${BEHAVIOUR_FAILURES.retries(6, 3)}\n`)
     expect(stdout).toMatch(/^ {10}#1 \S+ GET \/api\/v1\/projects → 500$/m)
-    expect(stdout).toMatch(/^ {2}pass {10}no-retry-on-4xx/m)
-    expect(stdout).toMatch(/^ {2}not exercised dead-key .*\n {33}to exercise it: run under expired-keys/m)
+    expect(stdout).toMatch(/^ {2}pass {10}no-retry-on-4xx /m)
+    expect(stdout).toMatch(/^ {2}not exercised dead-key .*\n {34}to exercise it: run under expired-keys/m)
   })
 
   test('exits 1 with --strict-behaviour, naming how many rules failed; --max-retries 5 allows the six attempts', async () => {
@@ -66,7 +66,7 @@ describe('analytics-sandbox report --behaviour', () => {
     const { stdout } = await report(['--url', url, '--strict-behaviour', '--format', 'junit'])
     expect(
       stdout.startsWith(
-        '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="analytics-sandbox client behaviour" tests="6" failures="2">',
+        '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="analytics-sandbox client behaviour" tests="7" failures="2">',
       ),
     ).toBe(true)
     expect(stdout).toMatch(

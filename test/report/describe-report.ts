@@ -36,7 +36,10 @@ export function describeClientReport(report: ReportHarness): void {
       async (_, outcome) => {
         const sent = await report.sendExample(outcome.example)
         const got = outcomeOf(sent)
-        expect(got.status).toBe(outcome.status)
+        // A keep-alive connection closes under a request only where the connection was reused (a
+        // pooled fetch's may be): the client then sees no answer; on a new one, the answer.
+        if (outcome.id === 'fault-keepalive-close') expect([outcome.status, null]).toContain(got.status)
+        else expect(got.status).toBe(outcome.status)
         expect(got.error).toBe(outcome.error)
         if (outcome.dates !== null) expect(got.dates === 0 ? 'none' : 'some').toBe(outcome.dates)
         const covered = (await report.coverage()).outcomes.filter((candidate) => candidate.seen > 0)

@@ -45,7 +45,7 @@ describe('fault and variant rules in scenario definitions', () => {
     [[{ variant: 'tiny' }], 'rules[0].variant: must be one of extra-fields, project-status, trend, sparse, unicode, large'],
     [
       [{ fault: { type: 'fault-connection-reset' } }],
-      'rules[0].fault.type: must be one of connection-reset, empty-reply, truncated-body, gateway-html, gateway-timeout, slow-body, invalid-json, bandwidth, slow-headers, cut-after: write connection-reset, without "fault-", which only the built-in scenario\'s name has',
+      'rules[0].fault.type: must be one of connection-reset, empty-reply, truncated-body, gateway-html, gateway-timeout, slow-body, invalid-json, bandwidth, slow-headers, cut-after, keepalive-close: write connection-reset, without "fault-", which only the built-in scenario\'s name has',
     ],
     [
       [{ variant: 'variant-trend' }],

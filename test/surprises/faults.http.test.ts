@@ -130,6 +130,8 @@ describe('faults over real HTTP, read with raw sockets', () => {
       ['fault-bandwidth', 200],
       ['fault-slow-headers', 200],
       ['fault-cut-after', 200],
+      // Each exchange here is on a new connection: a keep-alive connection closes only under a reused one.
+      ['fault-keepalive-close', 200],
     ])
   })
 

@@ -120,12 +120,13 @@ func expectationFailure(body map[string]interface{}, refusal *Refusal) string {
 
 // The rules Behaviour judges (BehaviourReport.Rules, in this order).
 const (
-	RuleRetryAfter     = "retry-after"
-	RuleBoundedRetries = "bounded-retries"
-	RuleBackoff        = "backoff"
-	RuleNoRetryOn4xx   = "no-retry-on-4xx"
-	RuleDeadKey        = "dead-key"
-	RuleGivesUp        = "gives-up"
+	RuleRetryAfter      = "retry-after"
+	RuleBoundedRetries  = "bounded-retries"
+	RuleBackoff         = "backoff"
+	RuleNoRetryOn4xx    = "no-retry-on-4xx"
+	RuleDeadKey         = "dead-key"
+	RuleGivesUp         = "gives-up"
+	RuleFreshConnection = "fresh-connection"
 )
 
 // The verdicts of a rule, and of a key under it.

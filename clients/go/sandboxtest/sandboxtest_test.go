@@ -181,7 +181,7 @@ func TestExpectFailsTheTestWithTheDifferencesAndRequestsForAClientThatResendsA40
 		t.Fatalf("the requests are not listed:\n%s", r.failed)
 	}
 	report, err := s.Behaviour(Scope("suite"), MaxRetries(0))
-	if err != nil || report.Scope != "suite" || report.MaxRetries != 0 || len(report.Rules) != 6 {
+	if err != nil || report.Scope != "suite" || report.MaxRetries != 0 || len(report.Rules) != 7 {
 		t.Fatalf("report %+v, %v", report, err)
 	}
 	verdict := report.Rule(RuleNoRetryOn4xx)

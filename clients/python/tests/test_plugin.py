@@ -198,7 +198,7 @@ def test_an_expectation_it_cannot_read_names_the_field(sandbox_session):
 
 def test_the_sandbox_judges_every_session(analytics_sandbox):
     verdicts = analytics_sandbox.behaviour()
-    assert verdicts["scope"] == "suite" and len(verdicts["rules"]) == 6
+    assert verdicts["scope"] == "suite" and len(verdicts["rules"]) == 7
 ''',
     )
     # The client that resends a 400 fails its test with what differed and the requests, as pytest shows them.

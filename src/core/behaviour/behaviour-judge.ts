@@ -29,7 +29,6 @@ export const BEHAVIOUR_FAILURES = {
   deadKey: (uses: number) => `used ${uses} more times after its 401 (at most 1)`,
   waitedOut: (waited: number) => `waited ${waited} ms for the whole answer: no time-out closed the connection`,
   notSentAgain: 'met a keep-alive connection closed under it and was not sent again: the next request of its key was another',
-  closedAgain: 'sent again after a keep-alive connection closed under it, and got no answer again',
 } as const
 
 /** A request as the judge remembers it: what its entry said, when it came, its id. */
@@ -354,12 +353,14 @@ export class BehaviourJudge {
   /** `fresh-connection`: the next request of a key after one met a keep-alive connection closed under it. */
   #judgeFreshConnection(state: KeyState, seen: Seen): void {
     const closed = state.closedUnder
-    state.closedUnder = seen.said.fault === KEEPALIVE_CLOSE ? seen : undefined
+    // Only a request the close left unanswered counts: on a new connection the fault answers as usual.
+    state.closedUnder = seen.said.fault === KEEPALIVE_CLOSE && seen.said.status === null ? seen : undefined
     if (closed === undefined) return
+    // Sent again and closed under again (another connection of the pool was stale too): judged at its end.
+    if (state.closedUnder !== undefined && sameRequest(closed.said, seen.said)) return
     const { tally } = state
     tally.exercised[index('fresh-connection')]!++
     if (!sameRequest(closed.said, seen.said)) fail(tally, 'fresh-connection', BEHAVIOUR_FAILURES.notSentAgain, null, null, [closed, seen])
-    else if (seen.said.status === null) fail(tally, 'fresh-connection', BEHAVIOUR_FAILURES.closedAgain, null, null, [closed, seen])
   }
 
   /** `bounded-retries` and `backoff`: the runs of the same request of a key after a failure. */

@@ -205,7 +205,7 @@ class Session:
 
     def behaviour(self, scope="reset", max_retries=None):
         """The verdicts on the client's behaviour in this session (GET behaviour): per rule (retry-after,
-        bounded-retries, backoff, no-retry-on-4xx, dead-key, gives-up) `pass`, `fail` with the requests that
+        bounded-retries, backoff, no-retry-on-4xx, dead-key, gives-up, fresh-connection) `pass`, `fail` with the requests that
         broke it, or `not-exercised` with the scenario that would; `max_retries` for bounded-retries
         (the sandbox's default: 3). The envelope's `data`: `summary`, `rules`, `judged`, …
 
