@@ -5,6 +5,7 @@ import {
   BEHAVIOUR_VERDICTS,
   MAX_JUDGED_KEYS,
   MAX_KEPT_FAILURES,
+  MAX_LISTED_KEYS,
   MAX_RETRIES_LIMIT,
   type BehaviourVerdict,
 } from '../vocabulary/behaviour-rules.js'
@@ -205,34 +206,38 @@ export const behaviourDataSchema = z
           verdict: behaviourVerdict.describe('fail if any key broke it, pass if some key met it, else not-exercised'),
           description: z.string(),
           exercise: z.string().nullable().describe('The scenario that would exercise it, where it was not'),
-          keys: z.array(
-            z
-              .strictObject({
-                key: z.string().nullable().describe('The key as sent, masked; null for requests without one'),
-                session: z.string().nullable().describe('The session it was sent under; null for this sandbox'),
-                verdict: behaviourVerdict,
-                exercised: z.int().min(0).describe('Times the rule was met'),
-                failed: z.int().min(0).describe('Times it was broken'),
-                failures: z
-                  .array(
-                    z
-                      .strictObject({
-                        message: z.string(),
-                        gap_ms: z.int().nullable().describe('The gap that broke it, in ms, where a gap did'),
-                        wanted_ms: z.int().nullable().describe('The least gap the rule wanted'),
-                        entries: z.array(journalEntrySchema).describe('The requests, in the journal’s order'),
-                        more: z.int().min(0).describe('Requests of it not listed'),
-                      })
-                      .meta({ id: 'BehaviourFailure' }),
-                  )
-                  .max(MAX_KEPT_FAILURES),
-                waited_ms: z
-                  .array(z.int().min(0))
-                  .max(MAX_KEPT_FAILURES)
-                  .describe('gives-up: how long the client waited before it closed the connection, the first few times'),
-              })
-              .meta({ id: 'BehaviourKeyVerdict' }),
-          ),
+          keys: z
+            .array(
+              z
+                .strictObject({
+                  key: z.string().nullable().describe('The key as sent, masked; null for requests without one'),
+                  session: z.string().nullable().describe('The session it was sent under; null for this sandbox'),
+                  verdict: behaviourVerdict,
+                  exercised: z.int().min(0).describe('Times the rule was met'),
+                  failed: z.int().min(0).describe('Times it was broken'),
+                  failures: z
+                    .array(
+                      z
+                        .strictObject({
+                          message: z.string(),
+                          gap_ms: z.int().nullable().describe('The gap that broke it, in ms, where a gap did'),
+                          wanted_ms: z.int().nullable().describe('The least gap the rule wanted'),
+                          entries: z.array(journalEntrySchema).describe('The requests, in the journal’s order'),
+                          more: z.int().min(0).describe('Requests of it not listed'),
+                        })
+                        .meta({ id: 'BehaviourFailure' }),
+                    )
+                    .max(MAX_KEPT_FAILURES),
+                  waited_ms: z
+                    .array(z.int().min(0))
+                    .max(MAX_KEPT_FAILURES)
+                    .describe('gives-up: how long the client waited before it closed the connection, the first few times'),
+                })
+                .meta({ id: 'BehaviourKeyVerdict' }),
+            )
+            .max(MAX_LISTED_KEYS)
+            .describe('The keys’ verdicts, the broken first'),
+          keys_left_out: z.int().min(0).describe('Keys not listed'),
         })
         .meta({ id: 'BehaviourRuleVerdict' }),
     ),

@@ -176,6 +176,8 @@ export const ADMIN_OPERATIONS = {
     },
     status: 200,
     data: 'behaviour',
+    // Up to a few MB where a thousand keys broke rules: held back while a connection lags.
+    heavy: true,
   },
   post_expect: {
     method: 'POST',

@@ -28,6 +28,8 @@ export const MIN_BACKOFF_MS = 100
 
 /** Keys a judge keeps verdicts for; the requests of any further key are counted as not judged. */
 export const MAX_JUDGED_KEYS = 1_000
+/** Keys a rule's verdict lists at most, the broken first (the rest are counted), so an answer stays a few MB at most. */
+export const MAX_LISTED_KEYS = 100
 /** Failures kept per rule and key (the rest are counted). */
 export const MAX_KEPT_FAILURES = 3
 /** Journal entries a failure shows (the rest are counted in `more`). */

@@ -6,6 +6,7 @@ import {
   MAX_FAILURE_ENTRIES,
   MAX_JUDGED_KEYS,
   MAX_KEPT_FAILURES,
+  MAX_LISTED_KEYS,
   MAX_RETRIES_LIMIT,
   MIN_BACKOFF_MS,
   NO_RETRY_STATUSES,
@@ -222,7 +223,9 @@ export interface BehaviourRuleVerdict {
   readonly description: string
   /** How to exercise it, where it was not. */
   readonly exercise: string | null
+  /** The keys' verdicts, the broken first, at most {@link MAX_LISTED_KEYS}; `keys_left_out` counts the rest. */
   readonly keys: readonly BehaviourKeyVerdict[]
+  readonly keys_left_out: number
 }
 
 /** Which requests a behaviour report judges: since the last reset, or since the start (at the root, every session's too). */
@@ -495,34 +498,50 @@ function retriesVerdict(tally: KeyTally, maxRetries: number): { failed: number; 
 
 const verdictOf = (exercised: number, failed: number): BehaviourVerdict => (failed > 0 ? 'fail' : exercised > 0 ? 'pass' : 'not-exercised')
 
+/** The order keys are listed in: the broken first, then the kept, then the rest, each in the order first met. */
+const LISTED_FIRST: Readonly<Record<BehaviourVerdict, number>> = { fail: 0, pass: 1, 'not-exercised': 2 }
+
 function reportOf(scope: BehaviourScope, maxRetries: number, all: Tallies): BehaviourReport {
   const tallies = [...all.byKey.values()]
   const rules = BEHAVIOUR_RULE_NAMES.map((rule): BehaviourRuleVerdict => {
     const at = index(rule)
-    const keys = tallies.map((tally): BehaviourKeyVerdict => {
+    // Every key's verdict first (counts only); the failures are built for the keys listed alone.
+    const judged = tallies.map((tally) => {
       const exercised = tally.exercised[at]!
-      const { failed, failures } =
-        rule === 'bounded-retries'
-          ? retriesVerdict(tally, maxRetries)
-          : { failed: tally.failed[at]!, failures: tally.failures[at]!.map(failureView) }
-      const waited = rule === 'gives-up' ? tally.gaveUpAfter : []
-      return {
-        key: tally.key,
-        session: tally.session,
-        verdict: verdictOf(exercised, failed),
-        exercised,
-        failed,
-        failures,
-        waited_ms: waited,
-      }
+      const retries = rule === 'bounded-retries' ? retriesVerdict(tally, maxRetries) : undefined
+      const failed = retries?.failed ?? tally.failed[at]!
+      return { tally, exercised, failed, retries, verdict: verdictOf(exercised, failed) }
     })
-    const verdict = keys.some((key) => key.verdict === 'fail')
+    const verdict = judged.some((key) => key.verdict === 'fail')
       ? 'fail'
-      : keys.some((key) => key.verdict === 'pass')
+      : judged.some((key) => key.verdict === 'pass')
         ? 'pass'
         : 'not-exercised'
+    const listed = judged
+      .map((key, order) => ({ key, order }))
+      .sort((a, b) => LISTED_FIRST[a.key.verdict] - LISTED_FIRST[b.key.verdict] || a.order - b.order)
+      .slice(0, MAX_LISTED_KEYS)
+      .map(({ key }) => key)
+    const keys = listed.map(
+      ({ tally, exercised, failed, retries, verdict: keyVerdict }): BehaviourKeyVerdict => ({
+        key: tally.key,
+        session: tally.session,
+        verdict: keyVerdict,
+        exercised,
+        failed,
+        failures: retries?.failures ?? tally.failures[at]!.map(failureView),
+        waited_ms: rule === 'gives-up' ? tally.gaveUpAfter : [],
+      }),
+    )
     const { description, exercise } = BEHAVIOUR_RULES[rule]
-    return { rule, verdict, description, exercise: verdict === 'not-exercised' ? exercise : null, keys }
+    return {
+      rule,
+      verdict,
+      description,
+      exercise: verdict === 'not-exercised' ? exercise : null,
+      keys,
+      keys_left_out: judged.length - keys.length,
+    }
   })
   const count = (verdict: BehaviourVerdict) => rules.filter((rule) => rule.verdict === verdict).length
   return {

@@ -1,4 +1,4 @@
-import { BEHAVIOUR_RULE_NAMES, BEHAVIOUR_RULES, MAX_JUDGED_KEYS, type BehaviourVerdict } from '../../vocabulary/behaviour-rules.js'
+import { BEHAVIOUR_RULE_NAMES, BEHAVIOUR_RULES, MAX_LISTED_KEYS, type BehaviourVerdict } from '../../vocabulary/behaviour-rules.js'
 import type { BehaviourKeyVerdict, BehaviourReport, BehaviourRuleVerdict } from './behaviour-judge.js'
 
 /** A rule's verdict from its keys': `fail` if any broke it, `pass` if some met it, else `not-exercised`. */
@@ -21,9 +21,9 @@ function isReport(value: unknown): value is BehaviourReport {
 /**
  * The verdicts of many sandboxes as one report (a `report --behaviour -- <command>` run: its
  * session's, and each sandbox the command made in its own processes, whose keys are labelled
- * `label` where they name no session): each rule's keys together, at most
- * {@link MAX_JUDGED_KEYS} of them (the requests of the rest counted as not judged), its verdict
- * from theirs. What is not a report is passed over.
+ * `label` where they name no session): each rule's keys together, the broken first, at
+ * most {@link MAX_LISTED_KEYS} of them (the rest counted in `keys_left_out`), its verdict from
+ * theirs. What is not a report is passed over.
  *
  * @example
  * mergeBehaviour(sessionReport, [{ report: JSON.parse(text), label: 'in-process sandbox 1' }])
@@ -42,16 +42,25 @@ export function mergeBehaviour(
     notJudged += report.not_judged
   }
   const rules = BEHAVIOUR_RULE_NAMES.map((name): BehaviourRuleVerdict => {
-    const keys: BehaviourKeyVerdict[] = []
+    const all: BehaviourKeyVerdict[] = []
+    let leftOut = 0
     for (const { report, label } of reports) {
-      for (const key of report.rules.find((rule) => rule.rule === name)?.keys ?? []) {
-        if (keys.length >= MAX_JUDGED_KEYS) break
-        keys.push(label === null || key.session !== null ? key : { ...key, session: label })
-      }
+      const rule = report.rules.find((candidate) => candidate.rule === name)
+      leftOut += Number.isSafeInteger(rule?.keys_left_out) ? rule!.keys_left_out : 0
+      for (const key of rule?.keys ?? []) all.push(label === null || key.session !== null ? key : { ...key, session: label })
     }
-    const verdict = verdictOfKeys(keys)
+    const verdict = verdictOfKeys(all)
+    // The broken first, as each report lists them, at most as many as one report lists.
+    const keys = [...all.filter((key) => key.verdict === 'fail'), ...all.filter((key) => key.verdict !== 'fail')].slice(0, MAX_LISTED_KEYS)
     const { description, exercise } = BEHAVIOUR_RULES[name]
-    return { rule: name, verdict, description, exercise: verdict === 'not-exercised' ? exercise : null, keys }
+    return {
+      rule: name,
+      verdict,
+      description,
+      exercise: verdict === 'not-exercised' ? exercise : null,
+      keys,
+      keys_left_out: leftOut + all.length - keys.length,
+    }
   })
   const count = (verdict: BehaviourVerdict) => rules.filter((rule) => rule.verdict === verdict).length
   return {
