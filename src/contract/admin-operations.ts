@@ -80,6 +80,13 @@ const CHANGE_FULL = 'portal_full: the change would pass the bytes the portal may
 /** Longest journal filter on a text: longer ones are kept cut in the journal, so none would match. */
 const journalText = (description: string) => ({ kind: 'text', maxChars: LIMITS.journalTextChars, description }) as const
 
+/** `?scope=` of the client report and the behaviour verdicts. */
+const SCOPE_QUERY = {
+  kind: 'choice',
+  values: ['reset', 'suite'],
+  description: 'reset (default): since the last reset; suite: since the start, across resets, at the root every session included, ended ones too',
+} as const satisfies QueryParameter
+
 /** A whole number from `min` to 2^53 − 1: past it a number would round to another. */
 const wholeFrom = (min: number, description: string) => ({ kind: 'whole', min, max: Number.MAX_SAFE_INTEGER, description }) as const
 
@@ -145,12 +152,7 @@ export const ADMIN_OPERATIONS = {
     route: 'coverage',
     summary: 'The client report: which outcomes of the API the requests met, each with a request that produces it, and the warnings',
     query: {
-      scope: {
-        kind: 'choice',
-        values: ['reset', 'suite'],
-        description:
-          'reset (default): since the last reset; suite: since the start, across resets, at the root every session included, ended ones too',
-      },
+      scope: SCOPE_QUERY,
     },
     status: 200,
     data: 'coverage',
@@ -161,12 +163,7 @@ export const ADMIN_OPERATIONS = {
     summary:
       "Verdicts on the client's behaviour, per rule and per key as sent: pass, fail (with the requests and the gap that broke it) or not-exercised (with the scenario that would exercise it)",
     query: {
-      scope: {
-        kind: 'choice',
-        values: ['reset', 'suite'],
-        description:
-          'reset (default): since the last reset; suite: since the start, across resets, at the root every session included, ended ones too',
-      },
+      scope: SCOPE_QUERY,
       max_retries: {
         kind: 'whole',
         min: 0,
