@@ -84,7 +84,8 @@ const journalText = (description: string) => ({ kind: 'text', maxChars: LIMITS.j
 const SCOPE_QUERY = {
   kind: 'choice',
   values: ['reset', 'suite'],
-  description: 'reset (default): since the last reset; suite: since the start, across resets, at the root every session included, ended ones too',
+  description:
+    'reset (default): since the last reset; suite: since the start, across resets, at the root every session included, ended ones too',
 } as const satisfies QueryParameter
 
 /** A whole number from `min` to 2^53 − 1: past it a number would round to another. */

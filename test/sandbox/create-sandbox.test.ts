@@ -78,7 +78,7 @@ describe('createSandbox', () => {
     // TypeScript refuses the prefixed name already; a JavaScript caller meets the fix at run time.
     const prefixed = 'fault-connection-reset' as 'connection-reset'
     expect(() => one.useScenario({ name: 'mine', description: 'd', rules: [{ fault: { type: prefixed } }] })).toThrow(
-      'rules[0].fault.type: must be one of connection-reset, empty-reply, truncated-body, gateway-html, gateway-timeout, slow-body, invalid-json, bandwidth, slow-headers, cut-after: write connection-reset, without "fault-"',
+      'rules[0].fault.type: must be one of connection-reset, empty-reply, truncated-body, gateway-html, gateway-timeout, slow-body, invalid-json, bandwidth, slow-headers, cut-after, keepalive-close: write connection-reset, without "fault-"',
     )
     expect(one.requests).toEqual([])
   })
