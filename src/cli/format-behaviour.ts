@@ -9,7 +9,16 @@ const SHOWN: Readonly<Record<BehaviourVerdict, string>> = { pass: 'pass', fail: 
 
 /** Who sent it: the key (masked), and the session where it was one. */
 const whose = (key: BehaviourKeyVerdict) =>
-  `${key.key === null ? '(no key)' : printable(key.key)}${key.session === null ? '' : ` in session ${printable(key.session)}`}`
+  `${key.key === null ? '(no key)' : printable(key.key)}${
+    key.session === null
+      ? ''
+      : key.session.startsWith('in-process')
+        ? ` in ${printable(key.session)}`
+        : ` in session ${printable(key.session)}`
+  }`
+
+/** `count` and `what`, plural where it is not one. */
+const counted = (count: number, what: string) => `${printable(count)} ${count === 1 ? what : `${what}s`}`
 
 /** One request of a failure, on one line: its journal id, time, method, path, status (or fault). */
 const entryLine = (entry: BehaviourFailure['entries'][number]) =>
@@ -17,11 +26,21 @@ const entryLine = (entry: BehaviourFailure['entries'][number]) =>
 
 /** A failure's message and, where a gap broke it, the gap and the least the rule wanted. */
 const failureLine = (failure: BehaviourFailure) =>
-  `${printable(failure.message)}${failure.gap_ms === null ? '' : ` (gap ${printable(failure.gap_ms)} ms, wanted ≥ ${printable(failure.wanted_ms)} ms)`}`
+  `${printable(failure.message)}${
+    failure.gap_ms === null || failure.wanted_ms === null
+      ? ''
+      : ` (gap ${printable(failure.gap_ms)} ms, wanted ≥ ${printable(failure.wanted_ms)} ms)`
+  }`
 
 /** The figures of a report: how many rules have each verdict. */
 const summaryLine = (report: BehaviourReport) =>
-  `${printable(report.summary.pass)} pass, ${printable(report.summary.fail)} fail, ${printable(report.summary.not_exercised)} not exercised (${printable(report.judged)} requests judged, at most ${printable(report.max_retries)} retries allowed)`
+  `${printable(report.summary.pass)} pass, ${printable(report.summary.fail)} fail, ${printable(report.summary.not_exercised)} not exercised (${printable(report.judged)} requests judged${
+    report.not_judged === 0 ? '' : `, ${printable(report.not_judged)} not: their keys came past the first 1,000 of a sandbox`
+  }, at most ${printable(report.max_retries)} retries allowed)`
+
+/** What a rule's list leaves out, where it does. */
+const leftOutLine = (rule: BehaviourRuleVerdict) =>
+  rule.keys_left_out === 0 ? [] : [`      … and ${counted(rule.keys_left_out, 'key')} more, not listed`]
 
 /**
  * The verdicts as a person reads them in a CI log: the figures, then rule by rule its verdict; a
@@ -39,13 +58,14 @@ export function formatBehaviourText(report: BehaviourReport, title = 'Client beh
     if (rule.verdict === 'not-exercised' && rule.exercise !== null)
       lines.push(`  ${''.padEnd(13)} ${''.padEnd(width)}  to exercise it: ${printable(rule.exercise)}`)
     for (const key of rule.keys.filter((verdict) => verdict.verdict === 'fail')) {
-      lines.push(`      ${whose(key)}: broken ${printable(key.failed)} of ${printable(Math.max(key.exercised, key.failed))} times`)
+      lines.push(`      ${whose(key)}: broken ${printable(key.failed)} of ${counted(Math.max(key.exercised, key.failed), 'time')}`)
       for (const failure of key.failures) {
         lines.push(`        ${failureLine(failure)}`)
         for (const entry of failure.entries) lines.push(`          ${entryLine(entry)}`)
         if (failure.more > 0) lines.push(`          … and ${printable(failure.more)} more`)
       }
     }
+    lines.push(...leftOutLine(rule))
   }
   return `${lines.join('\n')}\n`
 }
@@ -60,7 +80,7 @@ function ruleCases(rule: BehaviourRuleVerdict, strict: boolean): string[] {
     ]
   return judged.map((key) => {
     const head = `    <testcase classname="${classname}" name="${xml(`${rule.rule} (${whose(key)})`)}">`
-    if (key.verdict === 'pass') return `${head}<system-out>${xml(`kept ${key.exercised} times`)}</system-out></testcase>`
+    if (key.verdict === 'pass') return `${head}<system-out>${xml(`kept ${counted(key.exercised, 'time')}`)}</system-out></testcase>`
     // Each line escaped on its own: printable() would show a newline as a character.
     const text = key.failures
       .map((failure) =>
@@ -120,6 +140,7 @@ export function formatBehaviourMarkdown(report: BehaviourReport, title?: string)
         if (failure.more > 0) lines.push(`  - … and ${cell(failure.more)} more`)
       }
     }
+    if (rule.keys_left_out > 0) lines.push('', `${cell(rule.rule)}: … and ${cell(counted(rule.keys_left_out, 'key'))} more`)
   }
   return `${lines.join('\n')}\n`
 }

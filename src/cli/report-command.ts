@@ -187,7 +187,7 @@ function createReportProgram(output: VerifyOutput, run: (flags: ReportFlags) => 
         .default('text'),
     )
     .addOption(new Option('--behaviour', "report the verdicts on the client's behaviour (retries, Retry-After, dead keys…) instead"))
-    .addOption(new Option('--strict-behaviour', 'the same, and exit 1 when a rule of behaviour fails'))
+    .addOption(new Option('--strict-behaviour', 'the same, and exit 1 when a rule of behaviour fails (in JUnit: a failed case)'))
     .addOption(optionOf('maxRetries'))
     .addOption(optionOf('out'))
     .addOption(optionOf('adminToken'))

@@ -13,6 +13,14 @@ const API_PATH = new RegExp(`^/?(?:api/v1/)?(?:${ENDPOINT_NAMES.join('|')})/?$`)
  */
 export const EXPECT_PATH_MESSAGE = `must be a path of the API: ${ENDPOINT_NAMES.map((name) => `/${name}`).join(', ')} (or /api/v1/…)`
 
+/**
+ * Why an expectation's `key` was refused: no request could have sent it.
+ *
+ * @example
+ * ({ field: 'key', message: KEY_TEXT_MESSAGE })
+ */
+export const KEY_TEXT_MESSAGE = 'must be an API key as a request sends it: printable ASCII, no space or control character'
+
 /** The most an expectation's least gap may be: an hour. */
 const MAX_GAP_MS = 3_600_000
 
@@ -31,7 +39,13 @@ export const expectBodySchema = z
       .max(LIMITS.textChars, tooLong(LIMITS.textChars))
       .regex(API_PATH, EXPECT_PATH_MESSAGE)
       .describe('The API path: /projects, projects or /api/v1/projects'),
-    key: z.string().min(1).max(512, tooLong(512)).optional().describe('Only requests that sent this key, whole'),
+    key: z
+      .string()
+      .min(1)
+      .max(512, tooLong(512))
+      .regex(/^[\x21-\x7e]+$/, KEY_TEXT_MESSAGE)
+      .optional()
+      .describe('Only requests that sent this key, whole'),
     count: z
       .strictObject({
         min: z.int().min(0).max(LIMITS.journalEntries).optional().describe('At least this many requests'),

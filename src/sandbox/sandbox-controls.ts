@@ -165,6 +165,18 @@ export function checkedRetries(maxRetries: number | undefined): number | undefin
 }
 
 /**
+ * `scope` as `behaviour()` takes it: `'reset'` (the default) or `'suite'`, or a ConfigError naming it.
+ *
+ * @example
+ * checkedScope(undefined) // 'reset'
+ */
+export function checkedScope(scope: unknown): BehaviourScope {
+  if (scope === undefined) return 'reset'
+  if (scope === 'reset' || scope === 'suite') return scope
+  throw new ConfigError(`Invalid scope for behaviour(): must be 'reset' or 'suite' (got ${JSON.stringify(scope) ?? String(scope)})`)
+}
+
+/**
  * The controls over a sandbox whose state exists now and whose data may still be seeding.
  */
 export function createSandboxControls(state: SandboxState, core: Promise<SandboxCore>): SandboxControls {
@@ -180,7 +192,7 @@ export function createSandboxControls(state: SandboxState, core: Promise<Sandbox
       return state.journal.list()
     },
     coverage: (scope) => state.coverage.report(scope),
-    behaviour: (scope = 'reset', maxRetries) => behaviourOf(state, scope, checkedRetries(maxRetries)),
+    behaviour: (scope, maxRetries) => behaviourOf(state, checkedScope(scope), checkedRetries(maxRetries)),
     async expect(expectation) {
       const checked = parse(loadInputSchemas().expectBodySchema, expectation)
       return checkExpectation(await core, checked)

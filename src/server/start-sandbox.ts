@@ -2,7 +2,7 @@ import { resolveSandboxConfig } from '../sandbox/open-sandbox.js'
 import { behaviourOf } from '../core/behaviour/behaviour-of.js'
 import type { SandboxOptions } from '../sandbox/sandbox-options.js'
 import { libraryOptionNames, OPTIONS, type OptionName, type OptionRow } from '../vocabulary/options.js'
-import { checkedRetries, type SandboxControls } from '../sandbox/sandbox-controls.js'
+import { checkedRetries, checkedScope, type SandboxControls } from '../sandbox/sandbox-controls.js'
 import { serveSandbox } from './serve-sandbox.js'
 import { DEFAULT_TIMEOUTS } from './start-server.js'
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_SECONDS, type Session } from './session-store.js'
@@ -152,8 +152,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       return opened.requests
     },
     coverage: (scope) => core.coverage.report(scope, scope === 'suite' ? running.sessions!.coverages() : []),
-    behaviour: (scope = 'reset', maxRetries) =>
-      behaviourOf(core, scope, checkedRetries(maxRetries), scope === 'suite' ? sessions.behaviours() : []),
+    behaviour: (given, maxRetries) => {
+      const scope = checkedScope(given)
+      return behaviourOf(core, scope, checkedRetries(maxRetries), scope === 'suite' ? sessions.behaviours() : [])
+    },
     expect: opened.expect,
     useScenario: opened.useScenario,
     reset: opened.reset,

@@ -1,4 +1,6 @@
 import { setupServer } from 'msw/node'
+import { describe, expect, it } from 'vitest'
+import { ConfigError } from '../../src/vocabulary/config-error.js'
 import { createSandbox } from '../../src/msw/create-sandbox.js'
 import { describeBehaviour } from './describe-behaviour.js'
 import { PortalError } from '../../src/vocabulary/portal-error.js'
@@ -31,4 +33,14 @@ describeBehaviour('through msw, sandbox.behaviour()', async () => {
       }
     },
   }
+})
+
+describe('sandbox.behaviour() in process', () => {
+  it('refuses a scope it does not know, or retries out of range, with a ConfigError naming them', () => {
+    const sandbox = createSandbox()
+    expect(() => sandbox.behaviour('bogus' as never)).toThrow(ConfigError)
+    expect(() => sandbox.behaviour({ maxRetries: 5 } as never)).toThrow("Invalid scope for behaviour(): must be 'reset' or 'suite'")
+    expect(() => sandbox.behaviour('suite', 101)).toThrow('Invalid maxRetries for behaviour()')
+    expect(sandbox.behaviour().scope).toBe('reset')
+  })
 })

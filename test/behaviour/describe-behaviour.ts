@@ -266,6 +266,8 @@ export function describeBehaviour(name: string, start: () => Promise<BehaviourHa
         [{ path: '/nope' }, 'path'],
         [{ path: '/projects', min_gap_ms: 10, min_gap: 'retry-after' }, 'min_gap'],
         [{}, 'path'],
+        [{ path: '/projects', key: 'sbx\nuser' }, 'key'],
+        [{ path: '/projects', key: 'sbx user' }, 'key'],
       ]
       for (const [body, field] of cases) {
         const refused = await sandbox.expect(body)

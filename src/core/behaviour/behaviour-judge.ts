@@ -23,7 +23,8 @@ import { journalEntryOf, type JournalEntry, type JournalSaid } from '../journal.
  */
 export const BEHAVIOUR_FAILURES = {
   retryAfter: (gap: number, wanted: number) => `came ${gap} ms after a Retry-After of ${wanted} ms`,
-  retries: (attempts: number, max: number) => `sent ${attempts} times in a row after a failure: ${attempts - 1} retries, at most ${max}`,
+  retries: (attempts: number, max: number) =>
+    `sent ${attempts} times in a row after a failure: ${attempts - 1} ${attempts === 2 ? 'retry' : 'retries'}, at most ${max}`,
   tooSoon: (gap: number) => `retried ${gap} ms after the last attempt, under ${MIN_BACKOFF_MS} ms`,
   shrank: (before: number, gap: number) => `the gap between attempts shrank from ${before} ms to ${gap} ms`,
   sentAgain: (status: number) => `sent again unchanged, as the next request of its key, after a ${status}`,
@@ -146,6 +147,10 @@ function keepLongest(longest: Chain[], chain: Chain): void {
   if (longest[shortest]!.attempts < chain.attempts) longest[shortest] = chain
 }
 
+/** What the keys past {@link MAX_JUDGED_KEYS} of a suite are added up under, and shown as. */
+const OTHER_KEYS_ID = '\u0000other keys'
+const OTHER_KEYS = '(other keys, added up)'
+
 /** Verdicts of the keys of many judges, as one tally per key and session. */
 class Tallies {
   readonly byKey = new Map<string, KeyTally>()
@@ -156,9 +161,15 @@ class Tallies {
     const id = `${session ?? ''}\n${tally.name}`
     let into = this.byKey.get(id)
     if (into === undefined) {
-      if (this.byKey.size >= MAX_JUDGED_KEYS) return
-      into = newTally(tally.name, tally.key, session)
-      this.byKey.set(id, into)
+      // Past the bound (a suite of many sessions, or many resets), the further keys are added up as
+      // one, so no verdict they carry, a failure above all, is lost.
+      const full = this.byKey.size >= MAX_JUDGED_KEYS
+      const at = full ? OTHER_KEYS_ID : id
+      into = this.byKey.get(at)
+      if (into === undefined) {
+        into = full ? newTally(OTHER_KEYS_ID, OTHER_KEYS, null) : newTally(tally.name, tally.key, session)
+        this.byKey.set(at, into)
+      }
     }
     addTally(into, tally)
   }

@@ -42,6 +42,21 @@ describe('The behaviour judge', () => {
     expect(rule.keys[0]!.verdict).toBe('fail')
   })
 
+  it(`keeps every failure for the suite past ${MAX_JUDGED_KEYS} keys, the keys past it added up as one`, () => {
+    const { judge, journal, record } = judged()
+    for (let key = 0; key < MAX_JUDGED_KEYS; key++) record(key, `sbx_user_${key}`, 200)
+    journal.clear()
+    judge.reset()
+    record(5000, 'sbx_user_late', 400)
+    record(5001, 'sbx_user_late', 400)
+    journal.drain()
+    const suite = judge.report('suite')
+    const rule = suite.rules.find((candidate) => candidate.rule === 'no-retry-on-4xx')!
+    expect(rule.verdict).toBe('fail')
+    expect(rule.keys[0]!.key).toBe('(other keys, added up)')
+    expect(suite.summary.fail).toBe(1)
+  })
+
   it('starts afresh at a reset, keeping what it judged for the suite', () => {
     const { judge, journal, record } = judged()
     record(0, 'sbx_user_alpha', 400)
