@@ -168,7 +168,7 @@ async function fetchReport<Report = CoverageReport>(url: string, flags: ReportFl
   return envelope.data
 }
 
-function createReportProgram(output: VerifyOutput, run: (flags: ReportFlags) => Promise<void>): Command {
+function createReportProgram(output: VerifyOutput, run: (flags: ReportFlags, command: Command) => Promise<void>): Command {
   return new Command('analytics-sandbox report')
     .description(
       "The client report of a running sandbox: which of the API's outcomes the requests it answered met (each missing one with a request that produces it), and which requests the real API would probably misread.",
@@ -325,12 +325,14 @@ export async function runReport(argv: readonly string[], output: VerifyOutput): 
   const split = argv.indexOf('--')
   const args = split < 0 ? argv : argv.slice(0, split)
   const [command, ...commandArgs] = split < 0 ? [] : argv.slice(split + 1)
-  const program = createReportProgram(output, async (flags) => {
+  const program = createReportProgram(output, async (flags, parsed) => {
     if (split >= 0 && (command === undefined || command === '')) throw new ReportError(REPORT_ERRORS.noCommand)
     if ((flags.url === undefined) === split < 0) throw new ReportError(REPORT_ERRORS.urlOrCommand)
     if (flags.out !== undefined && !existsSync(dirname(resolve(flags.out)))) throw new ReportError(REPORT_ERRORS.outFolder(flags.out))
     const write = (text: string) => (flags.out === undefined ? output.stdout(text) : writeFileSync(flags.out, text))
-    const behaviourWanted = flags.behaviour === true || flags.strictBehaviour === true
+    // --max-retries given asks for the verdicts too: it says nothing of the client report.
+    const behaviourWanted =
+      flags.behaviour === true || flags.strictBehaviour === true || parsed.getOptionValueSource('maxRetries') === 'cli'
     const behaviourQuery = behaviourWanted ? `scope=${flags.scope}&max_retries=${flags.maxRetries}` : undefined
     let report: CoverageReport | undefined
     let behaviour: BehaviourReport | undefined

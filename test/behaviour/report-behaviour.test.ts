@@ -56,6 +56,11 @@ describe('analytics-sandbox report --behaviour', () => {
     expect(allowed.stderr).toBe(`analytics-sandbox report: ${REPORT_ERRORS.behaviourFailed(1)}\n`)
   })
 
+  test('reports the verdicts where --max-retries is given alone, which says nothing of the client report', async () => {
+    const { stdout } = await report(['--url', url, '--max-retries', '5', '--format', 'json'])
+    expect(JSON.parse(stdout).max_retries).toBe(5)
+  })
+
   test('prints the admin answer’s data with --format json', async () => {
     const { stdout } = await report(['--url', url, '--behaviour', '--format', 'json'])
     const answer = await (await fetch(`${new URL(url).origin}/__sandbox/behaviour?scope=suite`)).json()
