@@ -260,11 +260,14 @@ export interface BehaviourReport {
   readonly rules: readonly BehaviourRuleVerdict[]
 }
 
+/** Requests the judge remembers, as the journal lists them. */
+const entriesOf = (seen: readonly Seen[]) => seen.map(({ said, at, id }) => journalEntryOf(said, at, id))
+
 const failureView = (failure: Failure): BehaviourFailure => ({
   message: failure.message,
   gap_ms: failure.gapMs,
   wanted_ms: failure.wantedMs,
-  entries: failure.seen.map(({ said, at, id }) => journalEntryOf(said, at, id)),
+  entries: entriesOf(failure.seen),
   more: failure.more,
 })
 
@@ -318,7 +321,6 @@ export class BehaviourJudge {
       this.#current.notJudged++
       return
     }
-    const name = said.keySent ?? said.key ?? ''
     this.#current.judged++
     const seen: Seen = { said, at, id }
     const { tally, last } = state
@@ -331,7 +333,7 @@ export class BehaviourJudge {
       if (status !== null && NO_RETRY_STATUSES.has(status) && sameRequest(last.said, said))
         fail(tally, 'no-retry-on-4xx', BEHAVIOUR_FAILURES.sentAgain(status), null, null, [last, seen])
     }
-    this.#judgeDeadKey(state, seen, name)
+    this.#judgeDeadKey(state, seen)
     this.#judgeChain(state, seen)
     this.#judgeFreshConnection(state, seen)
     if (said.retryAfter !== null) tally.exercised[index('retry-after')]!++
@@ -340,7 +342,7 @@ export class BehaviourJudge {
   }
 
   /** `dead-key`: after a 401, one more use of the key is allowed; a success ends its death (the portal or a scenario revived it). */
-  #judgeDeadKey(state: KeyState, seen: Seen, name: string): void {
+  #judgeDeadKey(state: KeyState, seen: Seen): void {
     const { tally } = state
     if (state.dead !== undefined) {
       if (seen.said.status !== 401) {
@@ -357,7 +359,8 @@ export class BehaviourJudge {
       }
       return
     }
-    if (seen.said.status !== 401 || name === '') return
+    // Requests without a key are one group: there is no key to stop using.
+    if (seen.said.status !== 401 || tally.name === '') return
     state.dead = seen
     state.deadUses = 0
     state.deadFailure = undefined
@@ -490,24 +493,75 @@ function fail(
   return failure
 }
 
-/** A key's verdict on `bounded-retries` at `maxRetries`: from how many chains had how many retries, and the longest. */
-function retriesVerdict(tally: KeyTally, maxRetries: number): { failed: number; failures: BehaviourFailure[] } {
+/** How many of a key's chains broke `bounded-retries` at `maxRetries`: from how many had how many retries. */
+function retriesFailed(tally: KeyTally, maxRetries: number): number {
   let failed = 0
   for (let retries = maxRetries + 1; retries < tally.retries.length; retries++) failed += tally.retries[retries]!
-  const failures = tally.longest
+  return failed
+}
+
+/** The failures of `bounded-retries` at `maxRetries` a key lists: its longest chains past it. */
+function retriesFailures(tally: KeyTally, maxRetries: number): BehaviourFailure[] {
+  return tally.longest
     .filter((chain) => chain.attempts - 1 > maxRetries)
     .sort((a, b) => b.attempts - a.attempts)
     .map((chain) => ({
       message: BEHAVIOUR_FAILURES.retries(chain.attempts, maxRetries),
       gap_ms: null,
       wanted_ms: null,
-      entries: chain.seen.map(({ said, at, id }) => journalEntryOf(said, at, id)),
+      entries: entriesOf(chain.seen),
       more: chain.attempts - chain.seen.length,
     }))
-  return { failed, failures }
 }
 
 const verdictOf = (exercised: number, failed: number): BehaviourVerdict => (failed > 0 ? 'fail' : exercised > 0 ? 'pass' : 'not-exercised')
+
+/**
+ * A rule's verdict from its keys': `fail` if any broke it, `pass` if some met it, else
+ * `not-exercised`, with the scenario that would exercise it. The judge's reports and a run's merge
+ * of them both make a rule's verdict so.
+ *
+ * @example
+ * ruleVerdictOf('backoff', judged, listed, judged.length - listed.length).verdict // 'pass'
+ */
+export function ruleVerdictOf(
+  rule: BehaviourRuleName,
+  keys: readonly { readonly verdict: BehaviourVerdict }[],
+  listed: readonly BehaviourKeyVerdict[],
+  leftOut: number,
+): BehaviourRuleVerdict {
+  const verdict = keys.some((key) => key.verdict === 'fail')
+    ? 'fail'
+    : keys.some((key) => key.verdict === 'pass')
+      ? 'pass'
+      : 'not-exercised'
+  const { description, exercise } = BEHAVIOUR_RULES[rule]
+  return { rule, verdict, description, exercise: verdict === 'not-exercised' ? exercise : null, keys: listed, keys_left_out: leftOut }
+}
+
+/**
+ * A report of `rules`' verdicts, with how many rules have each.
+ *
+ * @example
+ * reportOfRules('suite', 3, 12, 0, rules).summary // { pass: 1, fail: 0, not_exercised: 6 }
+ */
+export function reportOfRules(
+  scope: BehaviourScope,
+  maxRetries: number,
+  judged: number,
+  notJudged: number,
+  rules: readonly BehaviourRuleVerdict[],
+): BehaviourReport {
+  const count = (verdict: BehaviourVerdict) => rules.filter((rule) => rule.verdict === verdict).length
+  return {
+    scope,
+    max_retries: maxRetries,
+    judged,
+    not_judged: notJudged,
+    summary: { pass: count('pass'), fail: count('fail'), not_exercised: count('not-exercised') },
+    rules,
+  }
+}
 
 /** The order keys are listed in: the broken first, then the kept, then the rest, each in the order first met. */
 const LISTED_FIRST: Readonly<Record<BehaviourVerdict, number>> = { fail: 0, pass: 1, 'not-exercised': 2 }
@@ -519,48 +573,25 @@ function reportOf(scope: BehaviourScope, maxRetries: number, all: Tallies): Beha
     // Every key's verdict first (counts only); the failures are built for the keys listed alone.
     const judged = tallies.map((tally) => {
       const exercised = tally.exercised[at]!
-      const retries = rule === 'bounded-retries' ? retriesVerdict(tally, maxRetries) : undefined
-      const failed = retries?.failed ?? tally.failed[at]!
-      return { tally, exercised, failed, retries, verdict: verdictOf(exercised, failed) }
+      const failed = rule === 'bounded-retries' ? retriesFailed(tally, maxRetries) : tally.failed[at]!
+      return { tally, exercised, failed, verdict: verdictOf(exercised, failed) }
     })
-    const verdict = judged.some((key) => key.verdict === 'fail')
-      ? 'fail'
-      : judged.some((key) => key.verdict === 'pass')
-        ? 'pass'
-        : 'not-exercised'
     const listed = judged
       .map((key, order) => ({ key, order }))
       .sort((a, b) => LISTED_FIRST[a.key.verdict] - LISTED_FIRST[b.key.verdict] || a.order - b.order)
       .slice(0, MAX_LISTED_KEYS)
-      .map(({ key }) => key)
-    const keys = listed.map(
-      ({ tally, exercised, failed, retries, verdict: keyVerdict }): BehaviourKeyVerdict => ({
-        key: tally.key,
-        session: tally.session,
-        verdict: keyVerdict,
-        exercised,
-        failed,
-        failures: retries?.failures ?? tally.failures[at]!.map(failureView),
-        waited_ms: rule === 'gives-up' ? tally.gaveUpAfter : [],
-      }),
-    )
-    const { description, exercise } = BEHAVIOUR_RULES[rule]
-    return {
-      rule,
-      verdict,
-      description,
-      exercise: verdict === 'not-exercised' ? exercise : null,
-      keys,
-      keys_left_out: judged.length - keys.length,
-    }
+      .map(
+        ({ key: { tally, exercised, failed, verdict } }): BehaviourKeyVerdict => ({
+          key: tally.key,
+          session: tally.session,
+          verdict,
+          exercised,
+          failed,
+          failures: rule === 'bounded-retries' ? retriesFailures(tally, maxRetries) : tally.failures[at]!.map(failureView),
+          waited_ms: rule === 'gives-up' ? tally.gaveUpAfter : [],
+        }),
+      )
+    return ruleVerdictOf(rule, judged, listed, judged.length - listed.length)
   })
-  const count = (verdict: BehaviourVerdict) => rules.filter((rule) => rule.verdict === verdict).length
-  return {
-    scope,
-    max_retries: maxRetries,
-    judged: all.judged,
-    not_judged: all.notJudged,
-    summary: { pass: count('pass'), fail: count('fail'), not_exercised: count('not-exercised') },
-    rules,
-  }
+  return reportOfRules(scope, maxRetries, all.judged, all.notJudged, rules)
 }

@@ -1,9 +1,11 @@
-import { BEHAVIOUR_RULE_NAMES, BEHAVIOUR_RULES, MAX_LISTED_KEYS, type BehaviourVerdict } from '../../vocabulary/behaviour-rules.js'
-import type { BehaviourKeyVerdict, BehaviourReport, BehaviourRuleVerdict } from './behaviour-judge.js'
-
-/** A rule's verdict from its keys': `fail` if any broke it, `pass` if some met it, else `not-exercised`. */
-const verdictOfKeys = (keys: readonly BehaviourKeyVerdict[]): BehaviourVerdict =>
-  keys.some((key) => key.verdict === 'fail') ? 'fail' : keys.some((key) => key.verdict === 'pass') ? 'pass' : 'not-exercised'
+import { BEHAVIOUR_RULE_NAMES, MAX_LISTED_KEYS } from '../../vocabulary/behaviour-rules.js'
+import {
+  reportOfRules,
+  ruleVerdictOf,
+  type BehaviourKeyVerdict,
+  type BehaviourReport,
+  type BehaviourRuleVerdict,
+} from './behaviour-judge.js'
 
 /** Whether `value` has the shape of a behaviour report (a file a sandbox of the run left; anything else is passed over). */
 function isReport(value: unknown): value is BehaviourReport {
@@ -49,26 +51,9 @@ export function mergeBehaviour(
       leftOut += Number.isSafeInteger(rule?.keys_left_out) ? rule!.keys_left_out : 0
       for (const key of rule?.keys ?? []) all.push(label === null || key.session !== null ? key : { ...key, session: label })
     }
-    const verdict = verdictOfKeys(all)
     // The broken first, as each report lists them, at most as many as one report lists.
     const keys = [...all.filter((key) => key.verdict === 'fail'), ...all.filter((key) => key.verdict !== 'fail')].slice(0, MAX_LISTED_KEYS)
-    const { description, exercise } = BEHAVIOUR_RULES[name]
-    return {
-      rule: name,
-      verdict,
-      description,
-      exercise: verdict === 'not-exercised' ? exercise : null,
-      keys,
-      keys_left_out: leftOut + all.length - keys.length,
-    }
+    return ruleVerdictOf(name, all, keys, leftOut + all.length - keys.length)
   })
-  const count = (verdict: BehaviourVerdict) => rules.filter((rule) => rule.verdict === verdict).length
-  return {
-    scope: base.scope,
-    max_retries: base.max_retries,
-    judged,
-    not_judged: notJudged,
-    summary: { pass: count('pass'), fail: count('fail'), not_exercised: count('not-exercised') },
-    rules,
-  }
+  return reportOfRules(base.scope, base.max_retries, judged, notJudged, rules)
 }
