@@ -1,9 +1,7 @@
 import { z } from 'zod'
 import { ENDPOINT_NAMES } from '../vocabulary/endpoint-rules.js'
+import { EXPECTED_PATH } from '../vocabulary/expected-path.js'
 import { LIMITS, tooLong } from '../vocabulary/limits.js'
-
-/** The forms an expectation's `path` takes: an endpoint's name, with or without `/` and `/api/v1/`. */
-const API_PATH = new RegExp(`^/?(?:api/v1/)?(?:${ENDPOINT_NAMES.join('|')})/?$`)
 
 /**
  * Why an expectation's `path` was refused.
@@ -37,7 +35,7 @@ export const expectBodySchema = z
     path: z
       .string()
       .max(LIMITS.textChars, tooLong(LIMITS.textChars))
-      .regex(API_PATH, EXPECT_PATH_MESSAGE)
+      .regex(EXPECTED_PATH, EXPECT_PATH_MESSAGE)
       .describe('The API path: /projects, projects or /api/v1/projects'),
     key: z
       .string()

@@ -1,5 +1,6 @@
 import type { Expectation } from '../../contract/expect-schemas.js'
 import { BEHAVIOUR_TOLERANCE_MS } from '../../vocabulary/behaviour-rules.js'
+import { endpointOfExpectedPath } from '../../vocabulary/expected-path.js'
 import { ERRORS } from '../../vocabulary/errors.js'
 import { errorBody } from '../../vocabulary/sandbox-error.js'
 import { journalEntryOf, type JournalEntry, type JournalSaid } from '../journal.js'
@@ -39,7 +40,8 @@ interface Seen {
  * checkExpectation(sandbox, { path: '/projects', count: { min: 1, max: 3 }, after: { status: 503 }, min_gap: 'retry-after' })
  */
 export function checkExpectation(sandbox: Pick<SandboxCore, 'journal' | 'basePath'>, expectation: Expectation): ExpectationOutcome {
-  const name = expectation.path.replace(/^\/?(?:api\/v1\/)?/, '').replace(/\/$/, '')
+  // The schema took only a path of the API.
+  const name = endpointOfExpectedPath(expectation.path)!
   const own = `${sandbox.basePath}${name}`
   const { key, after, count, min_gap_ms: minGapMs, min_gap: minGap } = expectation
   const seen: Seen[] = []
