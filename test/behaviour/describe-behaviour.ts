@@ -118,7 +118,8 @@ export function describeBehaviour(name: string, start: () => Promise<BehaviourHa
 
     it('fail backoff for gaps that shrink, naming both', async () => {
       await sandbox.useScenario('server-error')
-      for (const wait of [0, 300, 120]) {
+      // Far apart, so a busy machine's delays cannot make the second gap as long as the first.
+      for (const wait of [0, 600, 100]) {
         await sleep(wait)
         await get('projects')
       }
