@@ -29,6 +29,18 @@ export function removeRunFolder(folder: string): void {
   rmSync(folder, { recursive: true, force: true })
 }
 
+/** The files of a run's folder that end in `suffix`, in name order, at most {@link MAX_RUN_FILES}; none where the folder is gone. */
+function runFiles(folder: string, suffix: string): string[] {
+  try {
+    return readdirSync(folder)
+      .filter((name) => name.endsWith(suffix))
+      .sort()
+      .slice(0, MAX_RUN_FILES)
+  } catch {
+    return []
+  }
+}
+
 /** One file's counts, where it is a run report; `undefined` for anything else (cut, foreign, too large). */
 function readRunFile(path: string): { outcomes: Record<string, unknown>; warnings: unknown[]; reached: unknown[] } | undefined {
   try {
@@ -63,15 +75,7 @@ export function readRunUnion(folder: string, base: CoverageReport): CoverageRepo
   const seen = new Map(base.outcomes.map((outcome) => [outcome.id, outcome.seen]))
   const warnings = new Map<string, WarningCount>(base.warnings.map((warning) => [warning.code, { ...warning }]))
   const reached = new Set<string>(base.reached)
-  let names: string[]
-  try {
-    names = readdirSync(folder)
-      .filter((name) => name.endsWith('.json'))
-      .sort()
-      .slice(0, MAX_RUN_FILES)
-  } catch {
-    names = []
-  }
+  const names = runFiles(folder, '.json')
   for (const name of names) {
     const file = readRunFile(join(folder, name))
     if (file === undefined) continue
@@ -122,15 +126,7 @@ export const MAX_BEHAVIOUR_FILE_BYTES = 8 * 1024 * 1024
  * const verdicts = readBehaviourUnion(folder, sessionVerdicts)
  */
 export function readBehaviourUnion(folder: string, base: BehaviourReport): BehaviourReport {
-  let names: string[]
-  try {
-    names = readdirSync(folder)
-      .filter((name) => name.endsWith(BEHAVIOUR_FILE_SUFFIX))
-      .sort()
-      .slice(0, MAX_RUN_FILES)
-  } catch {
-    names = []
-  }
+  const names = runFiles(folder, BEHAVIOUR_FILE_SUFFIX)
   const others = names.flatMap((name, index) => {
     const path = join(folder, name)
     try {
